@@ -1,0 +1,55 @@
+"""The `companion` command: run, replay, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion",
+                                     description="Referee for physical board games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="start the companion (simulated off a Raspberry Pi)")
+    run.add_argument("--config", type=Path, help="TOML config (default /etc/companion/"
+                     "config.toml when it exists)")
+    run.add_argument("--data", type=Path, help="data directory (games database)")
+    run.add_argument("--simulate", action="store_true", help="mock pins and display")
+    run.add_argument("--host", help="web address to listen on")
+    run.add_argument("--port", type=int, help="web port")
+
+    replay = sub.add_parser("replay", help="run a game file (JSON Lines) through its rules")
+    replay.add_argument("file", help="the file, or - for standard input")
+    replay.add_argument("--lang", default="en", choices=("en", "de", "nl"),
+                        help="language of refusal messages")
+
+    bench = sub.add_parser("bench", help="benchmarks as JSON lines")
+    bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
+    bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+    if args.command == "replay":
+        from companion.replay import replay
+        if args.file == "-":
+            return replay(sys.stdin.buffer, sys.stdout, sys.stderr, args.lang)
+        try:
+            with open(args.file, "rb") as stream:
+                return replay(stream, sys.stdout, sys.stderr, args.lang)
+        except OSError as exc:
+            sys.stderr.write(f"companion replay: cannot read {args.file}: {exc.strerror}\n")
+            return 2
+    if args.command == "bench":
+        from companion.bench import main as bench_main
+        return bench_main(args.names, args.quick)
+    if args.command == "run":
+        from companion.daemon import main as daemon_main
+        return daemon_main(args)
+    return 2

@@ -1,0 +1,98 @@
+"""`companion replay FILE`: run a game file through its rule core (``shared/spec/actions.md``).
+
+JSON Lines in, JSON Lines out. Refused actions are part of the output (exit 0); a file that
+cannot be read, a malformed line or a bad header stops with exit 2 and a message naming the
+line. Lines are read one at a time with a length cap, so a huge or binary file is refused
+without being loaded whole.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+from companion.i18n import message
+from companion.rules import Refusal, SetupError, get_core
+
+MAX_LINE_BYTES = 64 * 1024
+HEADER_KEYS = ("game", "players", "options", "seed")
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+class ReplayInputError(Exception):
+    def __init__(self, line: int, text: str) -> None:
+        super().__init__(f"line {line}: {text}")
+        self.line = line
+
+
+def _lines(stream: IO[bytes]):
+    """(line number, decoded JSON value) for each line that is not blank or a comment."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise ReplayInputError(number, f"longer than {MAX_LINE_BYTES} bytes")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayInputError(number, "not UTF-8 text") from None
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            value = json.loads(stripped)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise ReplayInputError(number, f"not valid JSON ({exc})") from None
+        if not isinstance(value, dict):
+            raise ReplayInputError(number, "not a JSON object")
+        yield number, value
+
+
+def start_game(header: dict[str, Any], line: int):
+    for key in header:
+        if key not in HEADER_KEYS:
+            raise ReplayInputError(line, f"unknown header key {key!r}")
+    if "game" not in header or "players" not in header:
+        raise ReplayInputError(line, "the header needs \"game\" and \"players\"")
+    seed = header.get("seed", 0)
+    try:
+        core = get_core(header["game"])
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError("bad_seed")
+        return core, core.new_game(header["players"], header.get("options") or {}, seed)
+    except SetupError as err:
+        raise ReplayInputError(line, f"{message(err.code, err.params)} [{err.code}]") from None
+
+
+def _emit(out: IO[str], obj: Any) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> int:
+    core = state = None
+    try:
+        for number, value in _lines(stream):
+            if core is None:
+                core, state = start_game(value, number)
+                continue
+            try:
+                outcome = core.apply(state, value)
+            except Refusal as refusal:
+                _emit(out, {"ok": False, "error": {
+                    "code": refusal.code, "message": message(refusal.code, refusal.params, lang),
+                    "params": refusal.params}})
+                continue
+            state = outcome.state
+            _emit(out, {"ok": True, "events": outcome.events})
+    except ReplayInputError as exc:
+        err.write(f"companion replay: {exc}\n")
+        return EXIT_BAD_INPUT
+    if core is None:
+        err.write("companion replay: line 1: the file has no header\n")
+        return EXIT_BAD_INPUT
+    _emit(out, {"final": core.view(state)})
+    return EXIT_OK

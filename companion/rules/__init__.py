@@ -1,0 +1,19 @@
+"""The rule cores, one package per game, all behind the `RuleCore` interface."""
+
+from __future__ import annotations
+
+from companion.rules.base import Outcome, Refusal, RuleCore, SetupError
+from companion.rules.howruck import HowRuckCore
+
+GAMES: dict[str, RuleCore] = {
+    "howruck": HowRuckCore(),
+}
+
+
+def get_core(name: object) -> RuleCore:
+    if not isinstance(name, str) or name not in GAMES:
+        raise SetupError("unknown_game", game=str(name)[:40], known=sorted(GAMES))
+    return GAMES[name]
+
+
+__all__ = ["GAMES", "Outcome", "Refusal", "RuleCore", "SetupError", "get_core"]

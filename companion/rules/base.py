@@ -1,0 +1,76 @@
+"""The interface every rule core implements.
+
+A rule core is pure: it never does I/O, reads a clock or touches the global random generator.
+A game is fully determined by its header (players, options, seed) and its ordered action list,
+so the same inputs always give the same states and events.
+
+Refusals are `Refusal` exceptions carrying a stable snake_case ``code`` and parameters; the
+sentences people read are made at the edges (`companion.i18n`), in their language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = Any
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Refusal(Exception):
+    """The rules (or the shape of the input) say no. Nothing was changed."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.params!r})"
+
+
+class SetupError(Refusal):
+    """A game header (players, options, seed) that cannot start a game."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What applying one accepted action gives: the new state, what happened, and the action
+    in canonical form (defaults filled in, as `legal_actions` lists it) for the log."""
+
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    action: Action = field(default_factory=dict)
+
+
+class RuleCore(Protocol):
+    """What the sessions, the replay command, the benchmarks and the web page rely on."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+    def new_game(self, players: list[str], options: Mapping[str, Any], seed: int) -> Any:
+        """A fresh state; raises `SetupError` for bad players or options."""
+
+    def apply(self, state: Any, action: JSON) -> Outcome:
+        """The state after `action` (the old state is left untouched) or a `Refusal`."""
+
+    def legal_actions(self, state: Any, player: str | None = None) -> list[Action]:
+        """Every action `apply` would accept now, in canonical form.
+
+        With `player`, only the actions that player may enter (table actions, which name no
+        player, are included for everyone).
+        """
+
+    def view(self, state: Any) -> dict[str, Any]:
+        """The public state as JSON (the keys of ``shared/spec/actions.md``)."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def winner(self, state: Any) -> Any: ...

@@ -1,0 +1,93 @@
+"""How Ruck! — the 2-player card tug of war (rules: ``shared/rules/howruck.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.base import Action, Outcome, Refusal
+from companion.rules.fields import get_player, require_object
+from companion.rules.howruck import table, tug
+from companion.rules.howruck.cards import FIELD_COLORS
+from companion.rules.howruck.legal import legal_actions
+from companion.rules.howruck.options import parse_options
+from companion.rules.howruck.state import HowRuckState, new_state
+from companion.rules.players import check_players
+from companion.rules.rng import seed_state
+
+# Table actions name no player; the rest are a player's turn.
+TABLE_ACTIONS = {"race": ("teams",), "tiebreak": ("tiebreak",), "quick_start": ("teams",)}
+TURN_ACTIONS = {"play": tug.play, "action": tug.action}
+
+
+class HowRuckCore:
+    name = "howruck"
+    min_players = 2
+    max_players = 2
+
+    def new_game(self, players: list[str], options: Mapping[str, Any] | None,
+                 seed: int) -> HowRuckState:
+        ids = check_players(players, 2, 2)
+        return new_state(ids, parse_options(options), seed, seed_state(seed))
+
+    def apply(self, state: HowRuckState, action: Any) -> Outcome:
+        a = require_object(action)
+        kind = a.get("type")
+        if not isinstance(kind, str) or (kind not in TABLE_ACTIONS and kind not in TURN_ACTIONS):
+            raise Refusal("unknown_action_type", type=str(kind)[:40],
+                          allowed=sorted([*TABLE_ACTIONS, *TURN_ACTIONS]))
+        if state.phase == "over":
+            raise Refusal("game_over", winner=state.winner)
+        s = state.copy()
+        events: list[dict[str, Any]] = []
+        if kind in TABLE_ACTIONS:
+            if "player" in a:
+                get_player(a, "player", s.players)
+            if s.phase not in TABLE_ACTIONS[kind]:
+                raise Refusal("wrong_phase", phase=s.phase, action=kind)
+            canon = getattr(table, kind)(s, a, events)
+        else:
+            player = get_player(a, "player", s.players)
+            if s.phase != "tug":
+                raise Refusal("wrong_phase", phase=s.phase, action=kind)
+            if player != s.turn:
+                raise Refusal("not_your_turn", player=player, turn=s.turn)
+            canon = TURN_ACTIONS[kind](s, player, a, events)
+        s.actions += 1
+        return Outcome(s, events, canon)
+
+    def legal_actions(self, state: HowRuckState, player: str | None = None) -> list[Action]:
+        return legal_actions(state, player)
+
+    def is_over(self, state: HowRuckState) -> bool:
+        return state.phase == "over"
+
+    def winner(self, state: HowRuckState) -> str | None:
+        return state.winner
+
+    def view(self, s: HowRuckState) -> dict[str, Any]:
+        a, b = s.players
+        tugging = s.phase == "tug"
+        return {
+            "game": self.name,
+            "players": list(s.players),
+            "phase": s.phase,
+            "round": s.round,
+            "turn": s.turn,
+            "barrel": s.barrel,
+            "ladder": s.options.ladder,
+            "start_fields": {p: s.start_field(p) for p in s.players},
+            "goal_fields": {p: s.goal_field(p) for p in s.players},
+            "barrels": dict(s.barrels),
+            "fields": {side: {f: [c.as_json() for c in s.fields[side][f]] for f in FIELD_COLORS}
+                       for side in s.players},
+            "strength": {a: s.side_strength(a), b: s.side_strength(b)} if tugging else None,
+            "hands": dict(s.hands),
+            "piles": dict(s.piles),
+            "actions_played": list(s.actions_played),
+            "last_contest": s.last_contest,
+            "winner": s.winner,
+            "options": s.options.as_json(),
+            "seed": s.seed,
+            "actions": s.actions,
+        }

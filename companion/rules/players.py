@@ -1,0 +1,38 @@
+"""Validation of the player list in a game header, shared by every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.base import SetupError
+
+MAX_ID_LENGTH = 32
+
+
+def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ()) -> list[str]:
+    """Distinct, non-empty, printable ids; `allowed` restricts them (Lauf Rauf!'s colours)."""
+    if not isinstance(players, list):
+        raise SetupError("bad_players", reason="not_a_list")
+    if not lo <= len(players) <= hi:
+        raise SetupError("bad_player_count", count=len(players), min=lo, max=hi)
+    for pid in players:
+        if not isinstance(pid, str) or not pid.strip():
+            raise SetupError("bad_players", reason="empty_or_not_text")
+        if len(pid) > MAX_ID_LENGTH or not pid.isprintable():
+            raise SetupError("bad_players", reason="too_long_or_unprintable", player=pid[:40])
+        if allowed and pid not in allowed:
+            raise SetupError("bad_players", reason="not_allowed", player=pid, allowed=list(allowed))
+    if len(set(players)) != len(players):
+        raise SetupError("bad_players", reason="duplicate")
+    return list(players)
+
+
+def check_option_keys(options: Any, known: tuple[str, ...]) -> dict[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise SetupError("bad_option", key="options", reason="not_an_object")
+    for key in options:
+        if key not in known:
+            raise SetupError("unknown_option", key=str(key)[:40], known=list(known))
+    return options

@@ -1,0 +1,136 @@
+"""Game sessions: a rule core's state kept in step with its durable action log.
+
+`Sessions` is owned by one thread (the daemon's core loop); it is not thread-safe by design —
+inputs post events to that thread instead of calling in here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
+from companion.sessions.store import GameRow, GameStore, default_data_dir
+
+MAX_ACTION_BYTES = 16 * 1024
+
+
+def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> dict[str, Any]:
+    """A validated header (raises `SetupError`)."""
+    core = get_core(game)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
+        raise SetupError("bad_seed")
+    core.new_game(players, options or {}, seed)  # validates players and options
+    return {"game": game, "players": list(players), "options": options or {}, "seed": seed}
+
+
+@dataclass
+class GameSession:
+    id: int
+    header: dict[str, Any]
+    core: RuleCore
+    state: Any
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    broken: dict[str, Any] | None = None  # a stored log that no longer replays
+
+    @property
+    def status(self) -> str:
+        if self.broken:
+            return "broken"
+        return "over" if self.core.is_over(self.state) else "playing"
+
+    def view(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, **self.core.view(self.state)}
+
+
+def rebuild(core: RuleCore, header: dict[str, Any], actions: list[dict[str, Any]]):
+    """(state, index of the first action that no longer applies or None)."""
+    state = core.new_game(header["players"], header["options"], header["seed"])
+    for index, action in enumerate(actions):
+        try:
+            state = core.apply(state, action).state
+        except Refusal:
+            return state, index
+    return state, None
+
+
+class Sessions:
+    """All games in a data directory, their states rebuilt from the log at start."""
+
+    def __init__(self, data_dir: Path | str | None = None) -> None:
+        self.store = GameStore(data_dir if data_dir is not None else default_data_dir())
+        self.games: dict[int, GameSession] = {}
+        for row in self.store.games():
+            self.games[row.id] = self._load(row)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def _load(self, row: GameRow) -> GameSession:
+        core = get_core(row.game)
+        actions = self.store.actions(row.id)
+        state, bad = rebuild(core, row.header, actions)
+        session = GameSession(row.id, row.header, core, state, actions[:bad] if bad else actions)
+        if bad is not None:
+            session.broken = {"seq": bad, "stored_actions": len(actions)}
+        return session
+
+    def create(self, game: Any, players: Any, options: Any = None, seed: Any = 0) -> GameSession:
+        header = make_header(game, players, options, seed)
+        core = get_core(game)
+        game_id = self.store.create(header)
+        state = core.new_game(header["players"], header["options"], header["seed"])
+        session = GameSession(game_id, header, core, state)
+        self.games[game_id] = session
+        return session
+
+    def get(self, game_id: int) -> GameSession:
+        session = self.games.get(game_id)
+        if session is None:
+            raise Refusal("no_such_game", game_id=game_id)
+        return session
+
+    def apply(self, game_id: int, action: Any) -> Outcome:
+        """Validate, commit, then acknowledge: the returned outcome is already durable."""
+        session = self.get(game_id)
+        if session.broken:
+            raise Refusal("game_broken", **session.broken)
+        if len(json.dumps(action, ensure_ascii=False)) > MAX_ACTION_BYTES:
+            raise Refusal("action_too_large", max=MAX_ACTION_BYTES)
+        outcome = session.core.apply(session.state, action)
+        self.store.append(game_id, len(session.actions), outcome.action,
+                          _status(session.core, outcome.state), session.core.winner(
+                              outcome.state))
+        session.actions.append(outcome.action)
+        session.state = outcome.state
+        return outcome
+
+    def undo(self, game_id: int) -> GameSession:
+        """Remove the last action and rebuild the state from the log."""
+        session = self.get(game_id)
+        if not session.actions:
+            raise Refusal("nothing_to_undo")
+        actions = session.actions[:-1]
+        state, bad = rebuild(session.core, session.header, actions)
+        assert bad is None, "a prefix of an accepted log always replays"
+        self.store.truncate(game_id, len(actions), _status(session.core, state),
+                            session.core.winner(state))
+        session.actions, session.state, session.broken = actions, state, None
+        return session
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every game, finished ones with their result, newest first."""
+        out = []
+        for row in reversed(self.store.games()):
+            out.append({"id": row.id, "game": row.game, "players": row.header["players"],
+                        "status": self.games[row.id].status if row.id in self.games
+                        else row.status,
+                        "winner": row.result, "actions": row.actions,
+                        "created": row.created, "updated": row.updated})
+        return out
+
+
+def _status(core: RuleCore, state: Any) -> str:
+    return "over" if core.is_over(state) else "playing"

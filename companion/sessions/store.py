@@ -1,0 +1,152 @@
+"""The games database: each game is its header and its ordered action log (sqlite3, WAL).
+
+Durability: ``synchronous=FULL`` with WAL makes a committed transaction survive a power cut,
+and `append` commits before it returns, so an acknowledged action is never lost. Only the
+state owner (one thread) uses a store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+DB_NAME = "games.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game     TEXT NOT NULL,
+    header   TEXT NOT NULL,
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL,
+    status   TEXT NOT NULL DEFAULT 'playing',
+    result   TEXT,
+    actions  INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    action   TEXT NOT NULL,
+    at       REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    header: dict[str, Any]
+    created: float
+    updated: float
+    status: str
+    result: Any
+    actions: int
+
+
+def default_data_dir() -> Path:
+    """/var/lib/companion under systemd (StateDirectory=), else the user's state directory."""
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "companion"
+
+
+class GameStore:
+    def __init__(self, data_dir: Path | str) -> None:
+        self.path = Path(data_dir) / DB_NAME
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(SCHEMA)
+        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- writing ------------------------------------------------------------------------------
+    def create(self, header: dict[str, Any]) -> int:
+        now = time.time()
+        with self._tx():
+            cur = self.db.execute(
+                "INSERT INTO games (game, header, created, updated) VALUES (?, ?, ?, ?)",
+                (header["game"], _dump(header), now, now))
+        return int(cur.lastrowid)
+
+    def append(self, game_id: int, seq: int, action: dict[str, Any], status: str,
+               result: Any) -> None:
+        """Add action number `seq` (0-based) and the game's new summary, in one commit."""
+        now = time.time()
+        with self._tx():
+            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                            (game_id, seq, _dump(action), now))
+            self.db.execute(
+                "UPDATE games SET updated=?, status=?, result=?, actions=? WHERE id=?",
+                (now, status, _dump(result), seq + 1, game_id))
+
+    def truncate(self, game_id: int, keep: int, status: str, result: Any) -> None:
+        """Drop every action from number `keep` on (undo)."""
+        with self._tx():
+            self.db.execute("DELETE FROM actions WHERE game_id=? AND seq>=?", (game_id, keep))
+            self.db.execute(
+                "UPDATE games SET updated=?, status=?, result=?, actions=? WHERE id=?",
+                (time.time(), status, _dump(result), keep, game_id))
+
+    def set_status(self, game_id: int, status: str, result: Any) -> None:
+        with self._tx():
+            self.db.execute("UPDATE games SET status=?, result=? WHERE id=?",
+                            (status, _dump(result), game_id))
+
+    # --- reading ------------------------------------------------------------------------------
+    def games(self) -> list[GameRow]:
+        rows = self.db.execute(
+            "SELECT id, game, header, created, updated, status, result, actions FROM games "
+            "ORDER BY id").fetchall()
+        return [_row(r) for r in rows]
+
+    def game(self, game_id: int) -> GameRow | None:
+        r = self.db.execute(
+            "SELECT id, game, header, created, updated, status, result, actions FROM games "
+            "WHERE id=?", (game_id,)).fetchone()
+        return _row(r) if r else None
+
+    def actions(self, game_id: int) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT action FROM actions WHERE game_id=? ORDER BY seq",
+                               (game_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT (ROLLBACK on error): the commit is durable when it returns."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _row(r: tuple) -> GameRow:
+    return GameRow(id=r[0], game=r[1], header=json.loads(r[2]), created=r[3], updated=r[4],
+                   status=r[5], result=json.loads(r[6]) if r[6] else None, actions=r[7])

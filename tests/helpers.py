@@ -1,0 +1,61 @@
+"""A test driver around a real rule core: apply actions, expect refusals, read the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.rules import Refusal, get_core
+
+
+def card(color: str, strength: int, howruck: bool = False) -> dict[str, Any]:
+    return {"color": color, "strength": strength, "howruck": howruck, "nessie": False}
+
+
+NESSIE = {"color": "white", "strength": 6, "howruck": False, "nessie": True}
+
+
+class Table:
+    def __init__(self, game: str, players: list[str], options: dict | None = None,
+                 seed: int = 7) -> None:
+        self.core = get_core(game)
+        self.players = players
+        self.state = self.core.new_game(players, options or {}, seed)
+        self.events: list[dict] = []
+
+    def new(self, **options: Any) -> Table:
+        return Table(self.core.name, self.players, options)
+
+    def do(self, **action: Any) -> list[dict]:
+        outcome = self.core.apply(self.state, action)
+        self.state = outcome.state
+        self.events = outcome.events
+        return outcome.events
+
+    def refuse(self, code: str, **action: Any) -> Refusal:
+        before = self.core.view(self.state)
+        with pytest.raises(Refusal) as info:
+            self.core.apply(self.state, action)
+        assert info.value.code == code, info.value
+        assert self.core.view(self.state) == before  # a refusal changes nothing
+        return info.value
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.core.view(self.state)
+
+    def event(self, kind: str) -> dict:
+        found = [e for e in self.events if e["type"] == kind]
+        assert found, f"no {kind} event in {self.events}"
+        return found[-1]
+
+    # How Ruck! conveniences
+    def start(self, winner: str = "A") -> None:
+        self.do(type="race", winner=winner)
+
+    def play(self, player: str, c: dict, side: str, field: str) -> list[dict]:
+        return self.do(type="play", player=player, card=c, side=side, field=field)
+
+    def act(self, player: str, kind: str, **params: Any) -> list[dict]:
+        return self.do(type="action", player=player, card=kind, **params)

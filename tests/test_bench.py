@@ -1,0 +1,29 @@
+"""`companion bench` prints one JSON object per line with the documented keys."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_prints_json_lines_for_the_rule_cores():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "howruck",
+                             "sessions"], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    names = {r["name"] for r in rows}
+    assert {"howruck.validated_actions_per_s", "howruck.random_games_per_s",
+            "howruck.validate_action_us", "sessions.commit_action_ms"} <= names
+    for row in rows:
+        assert set(row) >= {"name", "value", "unit"}
+        assert row["value"] > 0
+    p99 = next(r for r in rows if r["name"] == "howruck.validate_action_us")
+    assert p99["p99"] >= p99["median"] > 0
+    assert b"benchmark" in result.stderr  # the table for people
+
+
+def test_unknown_benchmark_name_exits_2():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "nope"],
+                            capture_output=True, timeout=60)
+    assert result.returncode == 2 and b"known:" in result.stderr

@@ -1,0 +1,148 @@
+"""Property tests: random legal games keep every invariant; random and mutated actions are
+accepted or refused with a code, and an accepted action is always one the enumeration lists."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import Refusal, get_core
+from companion.rules.howruck.state import TEAM_SIZE
+
+CORE = get_core("howruck")
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 30) | st.floats(allow_nan=False)
+    | st.text(max_size=8) | st.sampled_from(["A", "B", "red", "white", "play", "action"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=3),
+    max_leaves=8)
+OPTIONS = st.fixed_dictionaries({}, optional={
+    "ladder": st.sampled_from([6, 8, 12, 20]),
+    "own_side_only": st.booleans(),
+})
+
+
+def check_invariants(state) -> None:
+    v = CORE.view(state)
+    if v["phase"] == "tug":
+        assert 1 <= v["barrel"] <= v["ladder"]
+        assert v["turn"] in v["players"] and v["hands"][v["turn"]] > 0
+    for p in v["players"]:
+        assert state.hands[p] >= 0 and state.piles[p] >= 0
+        assert state.hands[p] + state.piles[p] + state.spent[p] == TEAM_SIZE
+    on_board = sum(len(stack) for side in v["fields"].values() for stack in side.values())
+    assert on_board == state.placed - state.cleared
+    assert sum(v["barrels"].values()) <= 5 and max(v["barrels"].values()) <= 3
+    assert len(set(v["actions_played"])) == len(v["actions_played"])
+
+
+def board_size(state) -> int:
+    return sum(len(s) for side in state.fields.values() for s in side.values())
+
+
+def places_a_card(action: dict) -> bool:
+    return action["type"] == "play" or "side" in action.get("take", {})
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), options=OPTIONS)
+def test_random_legal_games_keep_the_invariants_and_end(seed, options):
+    chooser = random.Random(seed)
+    state = CORE.new_game(["A", "B"], options, seed)
+    for _ in range(2000):
+        legal = CORE.legal_actions(state)
+        if not legal:
+            break
+        action = chooser.choice(legal)
+        outcome = CORE.apply(state, action)
+        assert outcome.action == action  # legal actions are already canonical
+        same_round = outcome.state.round == state.round
+        if same_round and not places_a_card(action):
+            assert board_size(outcome.state) <= board_size(state)  # stacks grow only by plays
+        if same_round and places_a_card(action):
+            assert board_size(outcome.state) == board_size(state) + 1
+        state = outcome.state
+        check_invariants(state)
+    assert CORE.is_over(state)
+    assert CORE.view(state)["winner"] in ("A", "B")
+
+
+def _mutate(action: dict, chooser: random.Random, junk) -> dict:
+    out = dict(action)
+    keys = list(out)
+    roll = chooser.random()
+    if roll < 0.3 and keys:
+        del out[chooser.choice(keys)]
+    elif roll < 0.7 and keys:
+        out[chooser.choice(keys)] = junk
+    else:
+        out[chooser.choice(["card", "side", "field", "take", "forgo", "value", "zz"])] = junk
+    return out
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 60))
+def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
+    chooser = random.Random(seed)
+    state = CORE.new_game(["A", "B"], {}, seed)
+    for _ in range(steps):
+        legal = CORE.legal_actions(state)
+        if not legal:
+            return
+        state = CORE.apply(state, chooser.choice(legal)).state
+    legal = CORE.legal_actions(state)
+    if not legal:
+        return
+    before = CORE.view(state)
+    for _ in range(10):
+        action = _mutate(chooser.choice(legal), chooser, junk)
+        try:
+            outcome = CORE.apply(state, action)
+        except Refusal as refusal:
+            assert refusal.code and refusal.code == refusal.code.lower()
+            assert " " not in refusal.code
+        else:
+            assert outcome.action in legal
+            check_invariants(outcome.state)
+        assert CORE.view(state) == before  # the old state is never touched
+
+
+@SETTINGS
+@given(action=json_values)
+def test_arbitrary_json_is_refused_with_a_code_or_accepted(action):
+    state = CORE.apply(CORE.new_game(["A", "B"], {}, 1), {"type": "race", "winner": "A"}).state
+    try:
+        CORE.apply(state, action)
+    except Refusal as refusal:
+        assert isinstance(refusal.code, str)
+
+
+def test_every_legal_action_in_many_states_is_accepted():
+    chooser = random.Random(5)
+    for seed in range(5):
+        state = CORE.new_game(["A", "B"], {"own_side_only": seed % 2 == 0}, seed)
+        for _ in range(40):
+            legal = CORE.legal_actions(state)
+            if not legal:
+                break
+            for action in chooser.sample(legal, min(25, len(legal))):
+                assert CORE.apply(state, action).action == action
+            state = CORE.apply(state, chooser.choice(legal)).state
+
+
+def test_the_same_header_and_actions_give_the_same_game():
+    chooser = random.Random(9)
+    state = CORE.new_game(["A", "B"], {}, 3)
+    log = []
+    while not CORE.is_over(state):
+        action = chooser.choice(CORE.legal_actions(state))
+        log.append(action)
+        state = CORE.apply(state, action).state
+    again = CORE.new_game(["A", "B"], {}, 3)
+    for action in log:
+        again = CORE.apply(again, action).state
+    assert CORE.view(again) == CORE.view(state)

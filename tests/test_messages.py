@@ -1,0 +1,66 @@
+"""Every refusal code the code base can raise has a sentence in English, German and Dutch."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import LANGUAGES, message, pick_language
+from companion.i18n.catalog import MESSAGES
+
+PACKAGE = Path(__file__).resolve().parent.parent / "companion"
+
+
+def raised_codes() -> set[str]:
+    codes = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                    "Refusal", "SetupError") and node.args:
+                for sub in ast.walk(node.args[0]):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                        codes.add(sub.value)
+    return codes
+
+
+def test_the_scan_finds_the_codes():
+    codes = raised_codes()
+    assert {"not_your_turn", "card_exhausted", "unknown_game", "missing_key"} <= codes
+
+
+@pytest.mark.parametrize("code", sorted(raised_codes()))
+def test_every_code_has_three_languages(code):
+    assert code in MESSAGES, f"no message for {code}"
+    for lang in LANGUAGES:
+        assert MESSAGES[code].get(lang), f"{code} has no {lang} message"
+
+
+def test_codes_are_snake_case():
+    for code in raised_codes():
+        assert code.replace("_", "").isalnum() and code == code.lower()
+
+
+def test_placeholders_are_filled_and_cards_are_described():
+    params = {"color": "red", "strength": 5, "max": 3}
+    assert message("strength_out_of_range", params, "de") == \
+        "Eine Karte in rot hat Stärke 0 bis 3, nicht 5."
+    card = {"color": "white", "strength": 4, "howruck": True, "nessie": False}
+    assert message("card_exhausted", {"card": card}, "nl") == \
+        "Alle kaarten wit 4 (How Ruck) zijn deze ronde al gespeeld."
+    assert "{" not in message("game_over", {"winner": "Ann"}, "en")
+
+
+def test_unknown_codes_and_languages_fall_back_without_failing():
+    assert message("brand_new_code", {}, "de") == "Nicht erlaubt (brand_new_code)."
+    assert message("not_your_turn", {"player": "A", "turn": "B"}, "xx") == \
+        "It is B's turn, not A's."
+    assert message("not_your_turn", {}, "en") == "It is {turn}'s turn, not {player}'s."
+
+
+@pytest.mark.parametrize("header,lang", [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("nl", "nl"), ("fr-FR,en;q=0.5", "en"),
+    (None, "en"), ("en;q=0.2,nl;q=0.9", "nl"), ("de;q=abc", "de")])
+def test_pick_language(header, lang):
+    assert pick_language(header) == lang

@@ -1,0 +1,110 @@
+"""`companion replay` as the spec fixes it, run as a real process, and the golden files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYTHROUGHS = sorted((ROOT / "tests" / "playthroughs").glob("*.jsonl"))
+
+
+def replay(data: bytes | str, *args: str) -> subprocess.CompletedProcess:
+    if isinstance(data, str):
+        data = data.encode()
+    return subprocess.run([sys.executable, "-m", "companion", "replay", "-", *args],
+                          input=data, capture_output=True, timeout=60)
+
+
+def lines(result: subprocess.CompletedProcess) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+
+
+HEADER = '{"game": "howruck", "players": ["A", "B"], "options": {}, "seed": 7}\n'
+
+
+@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: p.stem)
+def test_golden_playthrough(path):
+    """The replay output of each playthrough equals its reviewed .out file.
+    COMPANION_REGEN_GOLDEN=1 rewrites them (review the diff before committing)."""
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)],
+                            capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    expected = path.with_suffix(".out")
+    if os.environ.get("COMPANION_REGEN_GOLDEN"):
+        expected.write_bytes(result.stdout)
+    assert result.stdout.decode() == expected.read_text(encoding="utf-8")
+
+
+def test_example_in_the_readme_replays():
+    result = subprocess.run([sys.executable, "-m", "companion", "replay",
+                             str(ROOT / "examples" / "howruck-rulebook.jsonl")],
+                            capture_output=True, timeout=60)
+    out = lines(result)
+    assert result.returncode == 0
+    contest = out[4]["events"][1]
+    assert contest["strength"] == {"A": 6, "B": 9} and contest["pull"] == {"toward": "B", "by": 3}
+    assert out[5]["ok"] is False and out[5]["error"]["code"] == "not_your_turn"
+    assert "final" in out[-1]
+
+
+def test_one_output_line_per_action_then_final_and_comments_skipped():
+    text = HEADER + "\n# a comment\n   \n" + '{"type": "race", "winner": "B"}\n' \
+        + '{"type": "race", "winner": "A"}\n'
+    result = replay(text)
+    out = lines(result)
+    assert result.returncode == 0
+    assert len(out) == 3
+    assert out[0]["ok"] is True and out[0]["events"][0] == {"type": "race", "winner": "B"}
+    assert out[1] == {"ok": False, "error": {
+        "code": "wrong_phase", "message": "That is not possible now (phase: tug).",
+        "params": {"phase": "tug", "action": "race"}}}
+    final = out[2]["final"]
+    for key in ("phase", "round", "turn", "barrel", "ladder", "barrels", "fields", "hands",
+                "piles", "winner"):
+        assert key in final
+    assert final["turn"] == "B" and final["barrel"] == 7
+
+
+def test_refusal_messages_in_german():
+    result = replay(HEADER + '{"type": "play", "player": "A"}\n', "--lang", "de")
+    assert lines(result)[0]["error"]["message"] == "Das geht jetzt nicht (Phase: teams)."
+
+
+@pytest.mark.parametrize("text,where", [
+    ('{"game": "chess", "players": ["A", "B"]}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A"]}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A", "B"], "options": {"ladder": 13}}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A", "B"], "options": {"speed": 1}}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A", "B"], "seed": "x"}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A", "B"], "colour": 1}\n', "line 1"),
+    (HEADER + '{"type": "race", "winner": "A"}\n{"type": \n', "line 3"),
+    (HEADER + "\n\n[1, 2]\n", "line 4"),
+    ("", "line 1"),
+    ("# only a comment\n", "line 1"),
+])
+def test_unreadable_input_exits_2_naming_the_line(text, where):
+    result = replay(text)
+    assert result.returncode == 2
+    assert where in result.stderr.decode()
+    assert "Traceback" not in result.stderr.decode()
+
+
+def test_binary_and_huge_lines_are_refused_without_a_traceback():
+    binary = replay(HEADER.encode() + b"\xff\xfe\x00\x01garbage\n")
+    assert binary.returncode == 2 and b"line 2" in binary.stderr
+    huge = replay(HEADER.encode() + b'{"type": "' + b"x" * 200_000 + b'"}\n')
+    assert huge.returncode == 2 and b"line 2" in huge.stderr
+    deep = replay(HEADER.encode() + b"[" * 30_000 + b"]" * 30_000 + b"\n")
+    assert deep.returncode == 2 and b"Traceback" not in deep.stderr
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "companion", "replay",
+                             str(tmp_path / "nope.jsonl")], capture_output=True, timeout=60)
+    assert result.returncode == 2 and b"cannot read" in result.stderr

@@ -1,0 +1,159 @@
+"""Game sessions over the real sqlite store: durable actions, undo, restart, crash."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.rules import Refusal, SetupError, get_core
+from companion.rules.randomplay import random_game
+from companion.sessions import Sessions
+
+CORE = get_core("howruck")
+RED1 = {"color": "red", "strength": 1}
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    s = Sessions(tmp_path)
+    yield s
+    s.close()
+
+
+def test_an_accepted_action_is_committed_and_survives_a_reopen(tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"], {"ladder": 10}, 5)
+    sessions.apply(game.id, {"type": "race", "winner": "B"})
+    sessions.apply(game.id, {"type": "play", "player": "B", "card": RED1, "side": "B",
+                             "field": "red"})
+    # A second, independent connection sees both actions already.
+    db = sqlite3.connect(tmp_path / "games.sqlite3")
+    assert db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 2
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+    before = game.view()
+    sessions.close()
+    again = Sessions(tmp_path)
+    assert again.get(game.id).view() == before
+    assert again.get(game.id).header["options"] == {"ladder": 10}
+    again.close()
+
+
+def test_the_log_holds_canonical_actions(sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    sessions.apply(game.id, {"type": "play", "player": "A", "card": RED1, "side": "A",
+                             "field": "red"})
+    assert game.actions[1]["card"] == {"color": "red", "strength": 1, "howruck": False,
+                                       "nessie": False}
+
+
+def test_a_refused_action_stores_nothing(tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    with pytest.raises(Refusal) as info:
+        sessions.apply(game.id, {"type": "play", "player": "A"})
+    assert info.value.code == "wrong_phase"
+    with pytest.raises(Refusal) as info:
+        sessions.apply(game.id, {"type": "race", "winner": "A", "pad": "x" * 20000})
+    assert info.value.code == "action_too_large"
+    assert sessions.store.actions(game.id) == [] and game.actions == []
+
+
+def test_undo_removes_the_last_action_and_rebuilds_the_state(tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    after_race = game.view()
+    sessions.apply(game.id, {"type": "play", "player": "A", "card": RED1, "side": "A",
+                             "field": "red"})
+    sessions.undo(game.id)
+    assert game.view() == after_race
+    sessions.undo(game.id)
+    assert game.view()["phase"] == "teams"
+    with pytest.raises(Refusal) as info:
+        sessions.undo(game.id)
+    assert info.value.code == "nothing_to_undo"
+    sessions.close()
+    assert Sessions(tmp_path).get(game.id).actions == []
+
+
+def test_finished_games_stay_listed_with_their_result(tmp_path, sessions):
+    log, final = random_game(CORE, 4)
+    game = sessions.create("howruck", ["A", "B"], {}, 4)
+    for action in log:
+        sessions.apply(game.id, action)
+    playing = sessions.create("howruck", ["C", "D"])
+    sessions.close()
+    again = Sessions(tmp_path)
+    listing = {g["id"]: g for g in again.listing()}
+    assert listing[game.id]["status"] == "over"
+    assert listing[game.id]["winner"] == CORE.winner(final)
+    assert listing[game.id]["actions"] == len(log)
+    assert listing[playing.id]["status"] == "playing" and listing[playing.id]["winner"] is None
+    with pytest.raises(Refusal) as info:
+        again.apply(game.id, {"type": "race", "winner": "A"})
+    assert info.value.code == "game_over"
+    again.close()
+
+
+def test_bad_headers_and_unknown_games_are_refused(sessions):
+    with pytest.raises(SetupError):
+        sessions.create("chess", ["A", "B"])
+    with pytest.raises(SetupError):
+        sessions.create("howruck", ["A", "B"], {"ladder": 3})
+    with pytest.raises(SetupError):
+        sessions.create("howruck", ["A", "B"], {}, "seed")
+    with pytest.raises(Refusal) as info:
+        sessions.get(999)
+    assert info.value.code == "no_such_game"
+    assert sessions.listing() == []
+
+
+def test_a_stored_log_that_no_longer_replays_is_kept_and_marked(tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    sessions.close()
+    db = sqlite3.connect(tmp_path / "games.sqlite3")
+    db.execute("INSERT INTO actions VALUES (?, 1, '{\"type\": \"nonsense\"}', 0)", (game.id,))
+    db.commit()
+    db.close()
+    again = Sessions(tmp_path)
+    broken = again.get(game.id)
+    assert broken.status == "broken" and broken.broken == {"seq": 1, "stored_actions": 2}
+    assert broken.view()["phase"] == "tug"  # as far as it replays
+    with pytest.raises(Refusal):
+        again.apply(game.id, {"type": "play", "player": "A", "card": RED1, "side": "A",
+                              "field": "red"})
+    assert len(again.store.actions(game.id)) == 2  # nothing stored is lost
+    again.close()
+
+
+def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
+    """Kill the writer (SIGKILL) while it enters actions; every action it acknowledged is
+    in the database afterwards, in order."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    child = subprocess.Popen([sys.executable, str(root / "tests" / "crash_writer.py"),
+                              str(tmp_path)], stdout=subprocess.PIPE, env=env)
+    acked: dict[int, tuple[int, int]] = {}
+    assert child.stdout is not None
+    for raw in child.stdout:
+        _, game_id, seed, seq = raw.decode().split()
+        acked[int(game_id)] = (int(seed), int(seq))
+        if sum(1 for _ in acked) >= 3 and int(seq) >= 5:
+            break
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=30)
+    child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+    sessions = Sessions(tmp_path)
+    for game_id, (seed, last_seq) in acked.items():
+        stored = sessions.get(game_id).actions
+        log, _ = random_game(CORE, seed)
+        assert len(stored) >= last_seq + 1
+        assert stored == log[:len(stored)]
+    sessions.close()
