@@ -16,3 +16,15 @@ from helpers import Table
 def table():
     """A fresh How Ruck! game between A and B (options via table.new(...))."""
     return Table("howruck", ["A", "B"])
+
+
+@pytest.fixture
+def mock_pins():
+    """gpiozero's real mock pin factory, fresh for each test and reset afterwards."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    yield Device.pin_factory
+    Device.pin_factory.reset()
+    Device.pin_factory = None

@@ -27,3 +27,21 @@ def test_unknown_benchmark_name_exits_2():
     result = subprocess.run([sys.executable, "-m", "companion", "bench", "nope"],
                             capture_output=True, timeout=60)
     assert result.returncode == 2 and b"known:" in result.stderr
+
+
+def test_race_benchmark_reports_arbiter_and_arrival_order():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "race"],
+                            capture_output=True, timeout=300)
+    row = json.loads(result.stdout.decode().splitlines()[0])
+    assert row["name"] == "race_correct_fraction" and row["races"] >= 10_000
+    assert row["value"] > row["by_arrival_order"]
+    assert 0 <= row["by_arrival_order"] <= row["value"] <= 1
+
+
+def test_daemon_benchmark_measures_latency_memory_and_startup():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "daemon"],
+                            capture_output=True, timeout=300)
+    rows = {r["name"]: r for r in map(json.loads, result.stdout.decode().splitlines())}
+    assert rows["press_to_event_latency_us"]["n"] >= 25
+    assert rows["press_to_event_latency_us"]["median"] > 0
+    assert rows["daemon_rss_mb"]["value"] > 5 and rows["startup_s"]["value"] > 0

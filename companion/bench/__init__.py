@@ -44,7 +44,11 @@ def timing(name: str, samples: list[float], unit: str, scale: float = 1.0,
 
 
 def _load_all() -> None:
-    from companion.bench import rules_bench, sessions_bench  # noqa: F401  (registers)
+    from companion.bench import (  # noqa: F401  (importing registers them)
+        daemon_bench,
+        rules_bench,
+        sessions_bench,
+    )
 
 
 def run(names: Iterable[str], quick: bool, out: IO[str], table: IO[str]) -> int:

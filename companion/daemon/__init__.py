@@ -1,26 +1,109 @@
-"""`companion run`: the daemon beside the board."""
+"""`companion run`: the daemon beside the board.
+
+Wiring only: the hub thread owns the state (`Table`); buttons and the serial box post into
+it; LEDs and buzzer subscribe. Off a Raspberry Pi (or with --simulate) gpiozero's mock pin
+factory stands in for the pins.
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
+import sys
 import threading
+import time
+from pathlib import Path
 
+from companion import config as configuration
+from companion.daemon.hub import Hub
+from companion.daemon.table import Table
 from companion.sessions import Sessions
 
 log = logging.getLogger("companion")
 
 
+def on_raspberry_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="ignore")
+    except OSError:
+        return False
+
+
+def use_mock_pins() -> None:
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+
+
+class Daemon:
+    """The running companion: build, start, stop. Tests and benchmarks drive it directly."""
+
+    def __init__(self, config: configuration.Config, data_dir: Path | None,
+                 simulate: bool) -> None:
+        from companion.devices.buttons import ButtonPanel
+        from companion.devices.outputs import TableOutputs
+
+        self.started = time.monotonic()
+        self.config = config
+        self.simulate = simulate
+        if simulate:
+            use_mock_pins()
+        self.hub = Hub()
+        self.sessions = Sessions(data_dir)
+        self.table = Table(self.hub, self.sessions, config)
+        self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
+        self.hub.subscribe(self.outputs.handle, "outputs")
+        self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
+                                   self.post_edge)
+        self.serial_box = None
+        if config.serial_port:
+            from companion.devices.serialbox import SerialBox
+            self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud)
+
+    def post_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
+        """Called on input threads: hand the edge to the hub thread."""
+        self.hub.post(self.table.on_edge, name, t, pressed, source)
+
+    def start(self) -> None:
+        self.hub.start()
+        if self.serial_box is not None:
+            self.serial_box.start()
+
+    def stop(self) -> None:
+        """Clean shut-down: inputs first, then the core, outputs, pins, database."""
+        if self.serial_box is not None:
+            self.serial_box.stop()
+        self.buttons.close()
+        self.hub.call(self.table.shutdown)
+        self.hub.stop()
+        self.outputs.close()
+        self.sessions.close()
+
+
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    sessions = Sessions(args.data)
+    try:
+        config = configuration.load(args.config)
+    except configuration.ConfigError as err:
+        sys.stderr.write(f"companion: configuration error in {err}\n")
+        return 2
+    simulate = args.simulate or not on_raspberry_pi() \
+        or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"
+    daemon = Daemon(config, args.data, simulate)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    log.info("companion running; games database %s (%d games)", sessions.store.path,
-             len(sessions.games))
+    daemon.start()
+    log.info("companion running%s; games database %s (%d games)",
+             " in simulation" if simulate else "", daemon.sessions.store.path,
+             len(daemon.sessions.games))
+    if simulate and sys.stdin.isatty():
+        from companion.daemon.console import Console
+        Console(daemon, stop).start()
     stop.wait()
-    sessions.close()
+    daemon.stop()
     log.info("companion stopped")
     return 0

@@ -179,6 +179,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Het opgeslagen verloop laat zich vanaf actie {seq} niet meer afspelen; het "
               "blijft bewaard zoals het is.",
     },
+    "no_race_now": {
+        "en": "A race starts only while a How Ruck! game is forming teams.",
+        "de": "Ein Wettlauf startet nur, während bei How Ruck! die Mannschaften gebildet werden.",
+        "nl": "Een wedloop start alleen terwijl bij How Ruck! de ploegen gevormd worden.",
+    },
+    "race_running": {
+        "en": "A race is already running.",
+        "de": "Es läuft schon ein Wettlauf.",
+        "nl": "Er loopt al een wedloop.",
+    },
     "action_too_large": {
         "en": "The action is too large.",
         "de": "Die Aktion ist zu groß.",

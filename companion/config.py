@@ -1,0 +1,161 @@
+"""The companion's configuration: one TOML file, every key documented and validated.
+
+An invalid file stops the daemon with a message naming the key — it never guesses. Defaults
+match wiring.md (BCM numbering).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path("/etc/companion/config.toml")
+MAX_PLAYER_BUTTONS = 6
+RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL"}
+
+
+class ConfigError(Exception):
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str = "en"
+    web_host: str = "0.0.0.0"
+    web_port: int = 8080
+    player_pins: tuple[int, ...] = (17, 27)
+    ok_pin: int | None = 22
+    pull_up: bool = True
+    debounce_ms: int = 40
+    led_pins: tuple[int, ...] = (23, 24)
+    buzzer_pin: int | None = 18
+    display_type: str = "ssd1306"
+    display_port: int = 1
+    display_address: int = 0x3C
+    serial_port: str = ""
+    serial_baud: int = 115200
+    tie_window_ms: int = 10
+    false_start: str = "ignore"
+    countdown_s: int = 3
+    settle_ms: int = 50
+    source: str = "defaults"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# section -> key -> (Config attribute, checker)
+def _pin(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
+        raise ConfigError(key, f"a BCM pin number 0-27, not {value!r}")
+    if value in RESERVED_PINS:
+        raise ConfigError(key, f"pin {value} is {RESERVED_PINS[value]} (the OLED needs it)")
+    return value
+
+
+def _opt_pin(key: str, value: Any) -> int | None:
+    return None if value in (None, -1, False) else _pin(key, value)
+
+
+def _pins(key: str, value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYER_BUTTONS:
+        raise ConfigError(key, f"a list of 1 to {MAX_PLAYER_BUTTONS} pin numbers")
+    return tuple(_pin(f"{key}[{i}]", v) for i, v in enumerate(value))
+
+
+def _int(lo: int, hi: int):
+    def check(key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise ConfigError(key, f"a whole number from {lo} to {hi}, not {value!r}")
+        return value
+    return check
+
+
+def _choice(*options: str):
+    def check(key: str, value: Any) -> str:
+        if value not in options:
+            raise ConfigError(key, f"one of {', '.join(options)}, not {value!r}")
+        return value
+    return check
+
+
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(key, f"true or false, not {value!r}")
+    return value
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise ConfigError(key, "a text")
+    return value
+
+
+SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
+    "": {"language": ("language", _choice("en", "de", "nl"))},
+    "web": {"host": ("web_host", _text), "port": ("web_port", _int(1, 65535))},
+    "buttons": {"players": ("player_pins", _pins), "ok": ("ok_pin", _opt_pin),
+                "pull_up": ("pull_up", _bool), "debounce_ms": ("debounce_ms", _int(0, 500))},
+    "leds": {"players": ("led_pins", _pins)},
+    "buzzer": {"pin": ("buzzer_pin", _opt_pin)},
+    "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "none")),
+                "i2c_port": ("display_port", _int(0, 10)),
+                "address": ("display_address", _int(0x03, 0x77))},
+    "serial": {"port": ("serial_port", _text), "baud": ("serial_baud", _int(1200, 4_000_000))},
+    "race": {"tie_window_ms": ("tie_window_ms", _int(0, 1000)),
+             "false_start": ("false_start", _choice("ignore", "forfeit")),
+             "countdown_s": ("countdown_s", _int(0, 10)),
+             "settle_ms": ("settle_ms", _int(5, 1000))},
+}
+
+
+def parse(data: dict[str, Any], source: str = "config") -> Config:
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            if key not in SCHEMA or key == "":
+                raise ConfigError(key, "unknown section")
+            section = SCHEMA[key]
+            for sub, sub_value in value.items():
+                if sub not in section:
+                    raise ConfigError(f"{key}.{sub}", "unknown key")
+                attr, check = section[sub]
+                values[attr] = check(f"{key}.{sub}", sub_value)
+        else:
+            if key not in SCHEMA[""]:
+                raise ConfigError(key, "unknown key")
+            attr, check = SCHEMA[""][key]
+            values[attr] = check(key, value)
+    config = Config(**values, source=source)
+    _check_pins_unique(config)
+    return config
+
+
+def _check_pins_unique(config: Config) -> None:
+    used: dict[int, str] = {}
+    named = [(f"buttons.players[{i}]", p) for i, p in enumerate(config.player_pins)]
+    named += [(f"leds.players[{i}]", p) for i, p in enumerate(config.led_pins)]
+    named += [("buttons.ok", config.ok_pin), ("buzzer.pin", config.buzzer_pin)]
+    for key, pin in named:
+        if pin is None:
+            continue
+        if pin in used:
+            raise ConfigError(key, f"pin {pin} is already used by {used[pin]}")
+        used[pin] = key
+
+
+def load(path: Path | None) -> Config:
+    """The config at `path`, or /etc/companion/config.toml when it exists, or the defaults."""
+    if path is None:
+        if not DEFAULT_PATH.exists():
+            return Config()
+        path = DEFAULT_PATH
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(str(path), f"cannot read ({exc.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), f"not valid TOML ({exc})") from None
+    return parse(data, str(path))

@@ -1,0 +1,147 @@
+"""The one owner of game state: a single thread consuming one queue.
+
+Inputs (GPIO callback threads, the serial reader, web requests) never touch state; they post
+a callable into the queue and the hub thread runs it. Timers run on the same thread. Outputs
+subscribe: each subscriber gets its own mailbox thread, so a slow display never stalls the
+core; a coalescing mailbox keeps only the newest message (at most one frame in flight).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+log = logging.getLogger("companion.hub")
+Handler = Callable[[str, Any], None]
+
+
+class Mailbox:
+    """A subscriber's own thread. With `coalesce`, only the newest message per topic waits
+    (a display that falls behind skips to the newest state)."""
+
+    def __init__(self, handler: Handler, name: str, coalesce: bool = False) -> None:
+        self.handler = handler
+        self.coalesce = coalesce
+        self._items: deque[tuple[str, Any]] = deque()
+        self._cv = threading.Condition()
+        self._stopped = False
+        self.thread = threading.Thread(target=self._run, name=f"mailbox-{name}", daemon=True)
+        self.thread.start()
+
+    def put(self, topic: str, payload: Any) -> None:
+        with self._cv:
+            if self.coalesce:
+                for i, (waiting, _) in enumerate(self._items):
+                    if waiting == topic:
+                        del self._items[i]
+                        break
+            self._items.append((topic, payload))
+            self._cv.notify()
+
+    def _next(self) -> tuple[str, Any] | None:
+        with self._cv:
+            while not self._items and not self._stopped:
+                self._cv.wait()
+            return self._items.popleft() if self._items else None
+
+    def _run(self) -> None:
+        while (item := self._next()) is not None:
+            try:
+                self.handler(*item)
+            except Exception:  # an output failing must not kill its mailbox
+                log.exception("subscriber %s failed on %s", self.thread.name, item[0])
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Deliver what is waiting, then stop."""
+        with self._cv:
+            self._stopped = True
+            self._cv.notify()
+        self.thread.join(timeout)
+
+
+class Hub:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._timers: list[tuple[float, int, Callable[[], None]]] = []
+        self._seq = itertools.count()
+        self._subscribers: list[Mailbox] = []
+        self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
+        self._running = False
+
+    # --- from any thread -----------------------------------------------------------------
+    def post(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run fn(*args) on the hub thread, soon. Never blocks."""
+        self._queue.put((fn, args, None))
+
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        """Run fn(*args) on the hub thread and wait for its result (or its exception)."""
+        if threading.current_thread() is self._thread:
+            return fn(*args)
+        future: Future = Future()
+        self._queue.put((fn, args, future))
+        return future.result(timeout)
+
+    def subscribe(self, handler: Handler, name: str, coalesce: bool = False) -> Mailbox:
+        box = Mailbox(handler, name, coalesce)
+        self._subscribers.append(box)
+        return box
+
+    def start(self) -> None:
+        self._running = True
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._running:
+            self._queue.put(None)
+            self._thread.join(timeout)
+        for box in self._subscribers:
+            box.close()
+
+    # --- on the hub thread -------------------------------------------------------------------
+    def publish(self, topic: str, payload: Any) -> None:
+        for box in self._subscribers:
+            box.put(topic, payload)
+
+    def at(self, due: float, fn: Callable[[], None]) -> None:
+        """Run fn on the hub thread at time `due` (hub clock)."""
+        heapq.heappush(self._timers, (due, next(self._seq), fn))
+
+    def _run(self) -> None:
+        while True:
+            timeout = None
+            if self._timers:
+                timeout = max(0.0, self._timers[0][0] - self.clock())
+            try:
+                item = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                item = ()
+            if item is None:
+                self._running = False
+                return
+            if item:
+                self._dispatch(*item)
+            now = self.clock()
+            while self._timers and self._timers[0][0] <= now:
+                _, _, fn = heapq.heappop(self._timers)
+                self._dispatch(fn, (), None)
+
+    def _dispatch(self, fn: Callable[..., Any], args: tuple, future: Future | None) -> None:
+        try:
+            result = fn(*args)
+        except BaseException as exc:  # reported to the caller, or logged: never kills the hub
+            if future is not None:
+                future.set_exception(exc)
+            else:
+                log.exception("hub handler %s failed", getattr(fn, "__name__", fn))
+            return
+        if future is not None:
+            future.set_result(result)

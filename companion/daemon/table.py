@@ -1,0 +1,180 @@
+"""What the hub thread owns: the sessions, the current game, the race, debouncing.
+
+Every method here runs on the hub thread (inputs `post` to it, the web `call`s it), so the
+state needs no locks. What changes is published: ``state`` (the current game's public view),
+``race`` (the race screen), ``leds`` (seats to light), ``sound``, ``button`` and ``screen``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from companion.config import Config
+from companion.daemon.hub import Hub
+from companion.devices.debounce import Debouncer
+from companion.race import Decision, Edge, RaceArbiter
+from companion.rules import Outcome, Refusal
+from companion.sessions import Sessions
+
+log = logging.getLogger("companion.table")
+COUNTDOWN_STEP_S = 1.0
+
+
+class Table:
+    def __init__(self, hub: Hub, sessions: Sessions, config: Config) -> None:
+        self.hub = hub
+        self.sessions = sessions
+        self.config = config
+        self.debouncer = Debouncer(config.debounce_ms / 1000)
+        playing = [g for g in sessions.games.values() if g.status == "playing"]
+        self.current: int | None = max((g.id for g in playing), default=None)
+        self.race: RaceArbiter | None = None
+        self.race_phase = "idle"  # idle | countdown | running | decided
+        self.countdown = 0
+        self.decision: Decision | None = None
+        self.race_log: list[dict[str, Any]] = []
+
+    # --- inputs ----------------------------------------------------------------------------
+    def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
+        """A raw button edge from GPIO or the serial box (hub thread)."""
+        if not self.debouncer.accept(f"{source}:{name}", t, pressed):
+            return
+        self.hub.publish("button", {"name": name, "pressed": pressed, "source": source})
+        if name == "ok":
+            if pressed:
+                self.on_ok()
+            return
+        player = self._seat_player(name)
+        if player is None:
+            return
+        if self.race is not None and self.race_phase in ("countdown", "running"):
+            self.race.feed(Edge(player, t, pressed, source))
+            if pressed and self.race.signal_t is None:
+                self.hub.publish("race", self._race_view(false_start=player))
+                self.hub.publish("sound", "false_start")
+            self._check_race()  # decided at once when every player has pressed
+
+    def on_ok(self) -> None:
+        """OK starts the race when a How Ruck! game is forming teams."""
+        if self.race_phase in ("idle", "decided") and self._wants_race():
+            self.start_race()
+
+    def _seat_player(self, name: str) -> str | None:
+        session = self._session()
+        if session is None or not name.startswith("p") or not name[1:].isdigit():
+            return None
+        seat = int(name[1:])
+        players = session.header["players"]
+        return players[seat] if seat < len(players) else None
+
+    def _session(self):
+        return self.sessions.games.get(self.current) if self.current is not None else None
+
+    def _wants_race(self) -> bool:
+        session = self._session()
+        return session is not None and session.header["game"] == "howruck" \
+            and session.state.phase == "teams"
+
+    # --- the race --------------------------------------------------------------------------
+    def start_race(self) -> dict[str, Any]:
+        if not self._wants_race():
+            raise Refusal("no_race_now")
+        if self.race_phase in ("countdown", "running"):
+            raise Refusal("race_running")
+        session = self._session()
+        options = session.header["options"]
+        self.race = RaceArbiter(
+            tuple(session.header["players"]),
+            tie_window_s=options.get("tie_window_ms", self.config.tie_window_ms) / 1000,
+            false_start=options.get("false_start", self.config.false_start),
+            settle_s=self.config.settle_ms / 1000)
+        self.decision = None
+        self.race_phase = "countdown"
+        self.countdown = self.config.countdown_s
+        self.hub.publish("leds", [])
+        self._tick()
+        return self._race_view()
+
+    def _tick(self) -> None:
+        if self.race_phase != "countdown":
+            return
+        if self.countdown <= 0:
+            self._signal()
+            return
+        self.hub.publish("race", self._race_view())
+        self.hub.publish("sound", "tick")
+        self.countdown -= 1
+        self.hub.at(self.hub.clock() + COUNTDOWN_STEP_S, self._tick)
+
+    def _signal(self) -> None:
+        assert self.race is not None
+        self.race.start(self.hub.clock())
+        self.race_phase = "running"
+        self.hub.publish("race", self._race_view())
+        self.hub.publish("sound", "go")
+        self._schedule_decision()
+
+    def _schedule_decision(self) -> None:
+        if self.race is not None and (due := self.race.due()) is not None:
+            self.hub.at(due, self._check_race)
+
+    def _check_race(self) -> None:
+        if self.race is None or self.race_phase not in ("countdown", "running"):
+            return
+        decision = self.race.decide(self.hub.clock())
+        if decision is None:
+            self._schedule_decision()
+            return
+        self.decision = decision
+        self.race_phase = "decided"
+        self.race_log.append(decision.as_json())
+        players = self.race.players
+        lit = [i for i, p in enumerate(players) if decision.tie or p == decision.winner]
+        self.hub.publish("leds", lit)
+        self.hub.publish("sound", "tie" if decision.tie else "stopp")
+        try:
+            self.apply(self.current, decision.action())
+        except Refusal as refusal:
+            log.warning("race result refused by the game: %s", refusal.code)
+        self.hub.publish("race", self._race_view())
+
+    def _race_view(self, false_start: str | None = None) -> dict[str, Any]:
+        return {"phase": self.race_phase, "countdown": self.countdown,
+                "decision": self.decision.as_json() if self.decision else None,
+                "false_start": false_start,
+                "players": list(self.race.players) if self.race else []}
+
+    # --- games (the web page and tests call these through hub.call) ------------------------
+    def create_game(self, game: str, players: list[str], options: dict | None = None,
+                    seed: int = 0) -> dict[str, Any]:
+        session = self.sessions.create(game, players, options, seed)
+        self.current = session.id
+        self.race_phase, self.race, self.decision = "idle", None, None
+        self._publish_state()
+        return session.view()
+
+    def apply(self, game_id: int | None, action: Any) -> Outcome:
+        if game_id is None:
+            raise Refusal("no_such_game", game_id=None)
+        outcome = self.sessions.apply(game_id, action)
+        if game_id == self.current:
+            self._publish_state()
+        return outcome
+
+    def undo(self, game_id: int) -> dict[str, Any]:
+        session = self.sessions.undo(game_id)
+        if game_id == self.current:
+            self._publish_state()
+        return session.view()
+
+    def view(self) -> dict[str, Any] | None:
+        session = self._session()
+        return session.view() if session else None
+
+    def _publish_state(self) -> None:
+        self.hub.publish("state", self.view())
+
+    def shutdown(self) -> None:
+        self.hub.publish("leds", [])
+        self.hub.publish("screen", "stopped")

@@ -1,0 +1,1 @@
+"""Hardware: buttons (GPIO and the serial box), LEDs and buzzer, through gpiozero/pyserial."""

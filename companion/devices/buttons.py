@@ -1,0 +1,66 @@
+"""Player and OK buttons over GPIO, each edge passed on with its own timestamp.
+
+gpiozero's ``when_pressed`` carries no time; the pin's ``when_changed(ticks, state)`` does.
+`TimedButton` is a gpiozero `Button` that hands every edge, with those ticks, to a sink
+before gpiozero's own handling — a small device class composed the gpiozero way.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from gpiozero import Button
+
+log = logging.getLogger("companion.buttons")
+EdgeSink = Callable[[str, float, bool, str], None]  # (button name, t, pressed, source)
+# Edge ticks far from the host's monotonic clock mean a pin backend on another clock.
+CLOCK_SANITY_S = 5.0
+
+
+class TimedButton(Button):
+    """A `Button` that reports each raw edge as (ticks in seconds, pressed)."""
+
+    def __init__(self, pin: int, on_edge: Callable[[float, bool], None], **kwargs) -> None:
+        self._on_edge = on_edge  # set first: Button.__init__ already wires the pin
+        super().__init__(pin, bounce_time=None, **kwargs)
+
+    def _pin_changed(self, ticks: float, state: int) -> None:
+        self._on_edge(ticks, bool(self._state_to_value(state)))
+        super()._pin_changed(ticks, state)
+
+
+class ButtonPanel:
+    """The configured buttons: one per player seat (``p0``, ``p1``, …) and ``ok``."""
+
+    def __init__(self, player_pins: tuple[int, ...], ok_pin: int | None, pull_up: bool,
+                 sink: EdgeSink, clock: Callable[[], float] = time.monotonic) -> None:
+        self.sink = sink
+        self.clock = clock
+        self._warned = False
+        self.buttons: dict[str, TimedButton] = {}
+        names = [(f"p{i}", pin) for i, pin in enumerate(player_pins)]
+        if ok_pin is not None:
+            names.append(("ok", ok_pin))
+        try:
+            for name, pin in names:
+                self.buttons[name] = TimedButton(
+                    pin, lambda t, pressed, n=name: self._edge(n, t, pressed), pull_up=pull_up)
+        except Exception:
+            self.close()
+            raise
+
+    def _edge(self, name: str, ticks: float, pressed: bool) -> None:
+        now = self.clock()
+        if abs(now - ticks) > CLOCK_SANITY_S:
+            if not self._warned:
+                log.warning("pin timestamps are not on the monotonic clock; using arrival time")
+                self._warned = True
+            ticks = now
+        self.sink(name, ticks, pressed, "gpio")
+
+    def close(self) -> None:
+        for button in self.buttons.values():
+            button.close()
+        self.buttons.clear()

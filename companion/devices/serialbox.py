@@ -1,0 +1,196 @@
+"""The USB serial button box: the same buttons on a microcontroller, with its own clock.
+
+Line protocol (ASCII, one message per line, at most 80 bytes; see hardware/buttonbox/):
+
+    box → host   HELLO companion-buttons <version> [buttons=<n>] [wrap=<period_us>]
+    box → host   P <button> <t_us>      a press, on the box's microsecond clock
+    box → host   R <button> <t_us>      a release
+    box → host   PONG <seq> <t_us>      answer to a PING: the box clock when it answered
+    host → box   HELLO?                 ask for the HELLO line again
+    host → box   PING <seq>
+
+Button names are short tokens (``p0`` … ``p5``, ``ok``). Box time is mapped onto the host's
+monotonic clock from ping round trips, keeping the offset of the fastest recent round trip
+(the NTP idea), so presses keep the box's sub-millisecond spacing. Unplugging is survived:
+the reader closes, waits and reopens the same path (a udev symlink keeps it stable).
+Garbage, partial and overlong lines are counted and dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+import serial
+
+log = logging.getLogger("companion.serialbox")
+
+PROTOCOL = "companion-buttons"
+VERSION = 1
+MAX_LINE = 80
+LINE = re.compile(r"^(P|R) ([a-z0-9]{1,8}) (\d{1,20})$")
+PONG = re.compile(r"^PONG (\d{1,10}) (\d{1,20})$")
+HELLO = re.compile(r"^HELLO (\S+) (\d+)((?: [a-z]+=\d+)*)$")
+EdgeSink = Callable[[str, float, bool, str], None]
+GOOD_RTT_S = 0.005
+
+
+class ClockMap:
+    """Box microseconds → host monotonic seconds."""
+
+    def __init__(self, keep: int = 8) -> None:
+        self.samples: deque[tuple[float, float]] = deque(maxlen=keep)  # (rtt, offset)
+        self.wrap_us: int | None = None
+        self._last_raw: int | None = None
+        self._epochs = 0
+
+    def unwrap(self, raw_us: int) -> int:
+        """Extend a wrapping box counter (MicroPython's ticks_us wraps) to a growing one."""
+        if self.wrap_us:
+            if self._last_raw is not None and raw_us < self._last_raw - self.wrap_us // 2:
+                self._epochs += 1
+            self._last_raw = raw_us
+            return raw_us + self._epochs * self.wrap_us
+        return raw_us
+
+    def add(self, sent: float, received: float, box_us: int) -> None:
+        box_s = self.unwrap(box_us) / 1e6
+        self.samples.append((received - sent, box_s - (sent + received) / 2))
+
+    @property
+    def ready(self) -> bool:
+        """Trusted once a round trip was quick (the first ping may wait for a box that is
+        still starting, which skews its offset by half that wait) or after a few samples."""
+        return len(self.samples) >= 4 or any(rtt <= GOOD_RTT_S for rtt, _ in self.samples)
+
+    @property
+    def offset(self) -> float:
+        return min(self.samples)[1]
+
+    @property
+    def uncertainty_s(self) -> float:
+        return min(self.samples)[0] / 2
+
+    def to_host(self, box_us: int) -> float:
+        return self.unwrap(box_us) / 1e6 - self.offset
+
+
+class SerialBox:
+    def __init__(self, port: str, sink: EdgeSink, baud: int = 115200,
+                 clock: Callable[[], float] = time.monotonic, reconnect_s: float = 1.0,
+                 ping_s: float = 2.0, on_status: Callable[[str], None] | None = None) -> None:
+        self.port, self.baud, self.sink, self.clock = port, baud, sink, clock
+        self.reconnect_s, self.ping_s = reconnect_s, ping_s
+        self.on_status = on_status or (lambda status: None)
+        self.stats = {"lines": 0, "presses": 0, "garbage": 0, "overlong": 0, "connects": 0,
+                      "disconnects": 0}
+        self.status = "disconnected"
+        self.hello: dict[str, int | str] | None = None
+        self.clockmap = ClockMap()
+        self._stop = threading.Event()
+        self._pings: dict[int, float] = {}
+        self._seq = 0
+        self._thread = threading.Thread(target=self._run, name="serialbox", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 3.0) -> None:
+        self._stop.set()
+        self._thread.join(timeout)
+
+    def _set_status(self, status: str) -> None:
+        if status != self.status:
+            self.status = status
+            log.info("button box %s: %s", self.port, status)
+            self.on_status(status)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                with serial.Serial(self.port, self.baud, timeout=0.05) as port:
+                    self.stats["connects"] += 1
+                    self._session(port)
+            except (serial.SerialException, OSError) as exc:
+                if self.status == "connected":
+                    self.stats["disconnects"] += 1
+                log.debug("button box %s: %s", self.port, exc)
+            self._set_status("disconnected")
+            self.clockmap = ClockMap()
+            self.hello = None
+            self._stop.wait(self.reconnect_s)
+
+    def _session(self, port: serial.Serial) -> None:
+        self._set_status("connected")
+        port.write(b"HELLO?\n")
+        buffer = bytearray()
+        dropping = False
+        next_ping = 0.0
+        pings_sent = 0
+        while not self._stop.is_set():
+            now = self.clock()
+            if now >= next_ping:
+                self._send_ping(port)
+                pings_sent += 1
+                # A quick burst at connect fixes the clock before the first race.
+                next_ping = now + (0.05 if pings_sent < 5 else self.ping_s)
+            # Block for the first byte only: read(n) would wait out the timeout for n bytes
+            # and make every arrival (and so the clock mapping) late.
+            chunk = port.read(1)
+            arrived = self.clock()
+            if chunk and port.in_waiting:
+                chunk += port.read(port.in_waiting)
+            for byte in chunk:
+                if byte == 0x0A:  # newline
+                    if dropping:
+                        dropping = False
+                    else:
+                        self._line(bytes(buffer), arrived)
+                    buffer.clear()
+                elif not dropping:
+                    buffer.append(byte)
+                    if len(buffer) > MAX_LINE:
+                        self.stats["overlong"] += 1
+                        buffer.clear()
+                        dropping = True
+
+    def _send_ping(self, port: serial.Serial) -> None:
+        self._seq = (self._seq + 1) % 1_000_000
+        self._pings[self._seq] = self.clock()
+        if len(self._pings) > 32:
+            self._pings.pop(next(iter(self._pings)))
+        port.write(f"PING {self._seq}\n".encode())
+
+    def _line(self, raw: bytes, arrived: float) -> None:
+        try:
+            text = raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            self.stats["garbage"] += 1
+            return
+        if not text:
+            return
+        self.stats["lines"] += 1
+        if m := LINE.match(text):
+            kind, name, t_us = m.group(1), m.group(2), int(m.group(3))
+            t = self.clockmap.to_host(t_us) if self.clockmap.ready else arrived
+            if t > arrived:  # never in the future: clamp to when it arrived
+                t = arrived
+            self.stats["presses"] += kind == "P"
+            self.sink(name, t, kind == "P", "serial")
+        elif m := PONG.match(text):
+            sent = self._pings.pop(int(m.group(1)), None)
+            if sent is not None:
+                self.clockmap.add(sent, arrived, int(m.group(2)))
+        elif (m := HELLO.match(text)) and m.group(1) == PROTOCOL:
+            fields = dict(kv.split("=") for kv in m.group(3).split())
+            self.hello = {"version": int(m.group(2)), **{k: int(v) for k, v in fields.items()}}
+            if self.hello["version"] != VERSION:
+                log.warning("button box speaks protocol version %s, expected %s",
+                            self.hello["version"], VERSION)
+            self.clockmap.wrap_us = int(fields.get("wrap", 0)) or None
+        else:
+            self.stats["garbage"] += 1

@@ -1,0 +1,53 @@
+"""The TOML configuration: documented example = defaults; errors name the key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, ConfigError, load, parse
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "config.toml"
+
+
+def test_the_documented_example_is_exactly_the_defaults():
+    loaded = load(EXAMPLE)
+    assert {k: v for k, v in vars(loaded).items() if k != "source"} == \
+        {k: v for k, v in vars(Config()).items() if k != "source"}
+
+
+@pytest.mark.parametrize("data,key", [
+    ({"buttons": {"players": [17, 99]}}, "buttons.players[1]"),
+    ({"buttons": {"players": [2, 27]}}, "buttons.players[0]"),
+    ({"buttons": {"players": []}}, "buttons.players"),
+    ({"buttons": {"ok": 17}}, "buttons.ok"),
+    ({"leds": {"players": [23, 17]}}, "leds.players[1]"),
+    ({"buzzer": {"pin": "18"}}, "buzzer.pin"),
+    ({"display": {"type": "lcd"}}, "display.type"),
+    ({"race": {"tie_window_ms": -1}}, "race.tie_window_ms"),
+    ({"race": {"false_start": "maybe"}}, "race.false_start"),
+    ({"web": {"prot": 80}}, "web.prot"),
+    ({"wifi": {"ssid": "x"}}, "wifi"),
+    ({"language": "fr"}, "language"),
+])
+def test_bad_values_name_their_key(data, key):
+    with pytest.raises(ConfigError) as info:
+        parse(data)
+    assert info.value.key == key
+
+
+def test_unreadable_and_invalid_files(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read"):
+        load(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[buttons\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(bad)
+
+
+def test_minus_one_switches_an_optional_pin_off():
+    config = parse({"buttons": {"ok": -1}, "buzzer": {"pin": -1}})
+    assert config.ok_pin is None and config.buzzer_pin is None
+    assert tomllib.loads(EXAMPLE.read_text())["display"]["address"] == 0x3C

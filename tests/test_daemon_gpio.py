@@ -1,0 +1,140 @@
+"""The daemon with real gpiozero mock pins: buttons, the race from edge times, LEDs, buzzer."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from daemon_helpers import Recorder, drive, make_daemon
+
+A_PIN, B_PIN, OK_PIN = 17, 27, 22
+
+
+@pytest.fixture
+def daemon(tmp_path, mock_pins):
+    d = make_daemon(tmp_path)
+    d.recorder = Recorder(d.hub)
+    d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
+    yield d
+    d.stop()
+
+
+def start_race(daemon, mock_pins):
+    drive(mock_pins, OK_PIN, True)
+    drive(mock_pins, OK_PIN, False)
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+    return daemon.hub.call(lambda: daemon.table.race.signal_t)
+
+
+def test_ok_button_starts_the_race_and_the_earliest_edge_wins(daemon, mock_pins, monkeypatch):
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Ann", "Bob"], {"tie_window_ms": 0})
+    signal_t = start_race(daemon, mock_pins)
+    # Bob's edge is seen first, but Ann's edge time is 100 µs earlier.
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.000300, monkeypatch=monkeypatch)
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.000200, monkeypatch=monkeypatch)
+    decision = daemon.recorder.race_result()
+    assert decision["winner"] == "Ann" and decision["times_ms"] == {"Ann": 0.2, "Bob": 0.3}
+    state = daemon.hub.call(daemon.table.view)
+    assert state["phase"] == "tug" and state["turn"] == "Ann" and state["barrel"] == 6
+    daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [0])
+
+
+def test_tie_at_exactly_the_window_lights_both_and_goes_to_the_tiebreak(daemon, mock_pins,
+                                                                        monkeypatch):
+    signal_t = start_race(daemon, mock_pins)
+    drive(mock_pins, A_PIN, True, at=signal_t + 1.0, monkeypatch=monkeypatch)
+    drive(mock_pins, B_PIN, True, at=signal_t + 1.010, monkeypatch=monkeypatch)
+    assert daemon.recorder.race_result()["tie"] is True
+    assert daemon.hub.call(daemon.table.view)["phase"] == "tiebreak"
+    daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [0, 1])
+
+
+def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, monkeypatch):
+    d = make_daemon(tmp_path, race={"countdown_s": 1})
+    rec = Recorder(d.hub)
+    try:
+        d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
+        drive(mock_pins, OK_PIN, True)
+        rec.wait_for(lambda t, p: t == "race" and p["phase"] == "countdown")
+        drive(mock_pins, A_PIN, True)  # during the countdown
+        rec.wait_for(lambda t, p: t == "race" and p.get("false_start") == "Ann")
+        rec.wait_for(lambda t, p: t == "sound" and p == "false_start")
+        drive(mock_pins, A_PIN, False)
+        rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+        time.sleep(0.05)
+        drive(mock_pins, B_PIN, True)
+        decision = rec.race_result()
+        assert decision["winner"] == "Bob" and decision["false_starts"] == ["Ann"]
+    finally:
+        d.stop()
+
+
+def test_fifty_bounce_edges_within_5ms_are_one_press(daemon, mock_pins, monkeypatch):
+    t0 = time.monotonic()
+    for i in range(50):
+        drive(mock_pins, OK_PIN, i % 2 == 0, at=t0 + i * 0.0001, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, False, at=t0 + 0.2, monkeypatch=monkeypatch)
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+    daemon.hub.call(lambda: None)  # everything posted so far has been handled
+    presses = [p for t, p in daemon.recorder.seen + list(daemon.recorder.messages.queue)
+               if t == "button" and p["pressed"]]
+    assert len(presses) == 1
+    assert daemon.table.debouncer.dropped >= 48
+
+
+def test_buzzer_and_leds_follow_the_race(daemon, mock_pins, monkeypatch):
+    signal_t = start_race(daemon, mock_pins)
+    daemon.recorder.wait_for(lambda t, p: t == "sound" and p == "go")
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.05, monkeypatch=monkeypatch)
+    assert daemon.recorder.race_result()["winner"] == "Bob"
+    daemon.recorder.wait_for(lambda t, p: t == "sound" and p == "stopp")
+    daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [1])
+    deadline = time.monotonic() + 2
+    while mock_pins.pin(24).state != 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert mock_pins.pin(24).state == 1 and mock_pins.pin(23).state == 0  # Bob's LED only
+
+
+def test_race_result_is_durable(tmp_path, mock_pins, monkeypatch):
+    d = make_daemon(tmp_path)
+    rec = Recorder(d.hub)
+    d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
+    drive(mock_pins, OK_PIN, True)
+    rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+    drive(mock_pins, B_PIN, True)
+    rec.race_result()
+    d.stop()
+    from companion.sessions import Sessions
+    again = Sessions(tmp_path)
+    assert next(iter(again.games.values())).actions == [{"type": "race", "winner": "Bob"}]
+    again.close()
+
+
+def test_sigterm_shuts_down_cleanly(tmp_path):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate", "--data",
+                             str(tmp_path)], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                            env=env)
+    lines = []
+    for raw in proc.stderr:
+        lines.append(raw.decode())
+        if "running" in lines[-1]:
+            break
+    proc.send_signal(signal.SIGTERM)
+    rest = proc.communicate(timeout=20)[1].decode()
+    assert proc.returncode == 0
+    assert "companion stopped" in rest and "Traceback" not in rest
+    assert (tmp_path / "games.sqlite3").exists()
+
+
+def test_invalid_config_names_the_key_and_refuses_to_start(tmp_path):
+    bad = tmp_path / "config.toml"
+    bad.write_text('[buttons]\nplayers = [17, 17]\n')
+    proc = subprocess.run([sys.executable, "-m", "companion", "run", "--config", str(bad),
+                           "--data", str(tmp_path)], capture_output=True, timeout=30)
+    assert proc.returncode == 2
+    assert b"buttons.players[1]" in proc.stderr and b"already used" in proc.stderr

@@ -1,0 +1,106 @@
+"""The race arbiter decides from edge timestamps, whatever the arrival order."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.race import Edge, RaceArbiter
+
+SIGNAL = 100.0
+
+
+def race(window_ms=10, false_start="ignore", settle_ms=50):
+    arbiter = RaceArbiter(("A", "B"), window_ms / 1000, false_start, settle_ms / 1000)
+    arbiter.start(SIGNAL)
+    return arbiter
+
+
+def test_presses_100us_apart_delivered_in_reverse_order():
+    r = race(window_ms=0)
+    r.feed(Edge("B", SIGNAL + 0.000300))  # arrives first
+    r.feed(Edge("A", SIGNAL + 0.000200))  # arrives later, pressed 100 µs earlier
+    d = r.decide(SIGNAL + 1)
+    assert d.winner == "A" and not d.tie and d.times_ms == {"A": 0.2, "B": 0.3}
+
+
+def test_late_earlier_press_still_wins_if_it_arrives_before_the_settle_time():
+    r = race()
+    r.feed(Edge("B", SIGNAL + 0.500))
+    assert r.decide(SIGNAL + 0.530) is None  # an earlier press may still be on its way
+    r.feed(Edge("A", SIGNAL + 0.480))
+    assert r.decide(SIGNAL + 0.531).winner == "A"
+
+
+def test_decides_once_every_player_pressed_without_waiting():
+    r = race()
+    r.feed(Edge("A", SIGNAL + 0.1))
+    r.feed(Edge("B", SIGNAL + 0.3))
+    assert r.decide(SIGNAL + 0.3).winner == "A"
+
+
+def test_single_press_is_decided_after_window_plus_settle():
+    r = race(window_ms=10, settle_ms=50)
+    r.feed(Edge("A", SIGNAL + 0.2))
+    assert r.due() == pytest.approx(SIGNAL + 0.26)
+    assert r.decide(SIGNAL + 0.259) is None
+    assert r.decide(SIGNAL + 0.26).winner == "A"
+
+
+@pytest.mark.parametrize("gap_us,tie", [(10_000, True), (10_001, False), (9_999, True),
+                                        (0, True)])
+def test_tie_window_is_inclusive(gap_us, tie):
+    r = race(window_ms=10)
+    r.feed(Edge("A", SIGNAL + 1.000000))
+    r.feed(Edge("B", SIGNAL + 1.000000 + gap_us / 1e6))
+    d = r.decide(SIGNAL + 2)
+    assert d.tie is tie and (d.winner is None) is tie
+    assert d.action() == ({"type": "race", "tie": True} if tie else
+                          {"type": "race", "winner": "A"})
+
+
+def test_zero_window_ties_only_identical_timestamps():
+    r = race(window_ms=0)
+    r.feed(Edge("A", SIGNAL + 0.5))
+    r.feed(Edge("B", SIGNAL + 0.5))
+    assert r.decide(SIGNAL + 1).tie
+    r = race(window_ms=0)
+    r.feed(Edge("A", SIGNAL + 0.500001))
+    r.feed(Edge("B", SIGNAL + 0.5))
+    assert r.decide(SIGNAL + 1).winner == "B"
+
+
+def test_bounces_after_a_press_are_ignored():
+    r = race()
+    r.feed(Edge("A", SIGNAL + 0.1))
+    for i in range(50):
+        r.feed(Edge("A", SIGNAL + 0.1 + i * 0.0001, pressed=i % 2 == 0))
+    r.feed(Edge("B", SIGNAL + 0.2))
+    d = r.decide(SIGNAL + 1)
+    assert d.winner == "A" and d.times_ms["A"] == 100.0
+
+
+def test_false_start_is_ignored_and_reported_by_default():
+    r = RaceArbiter(("A", "B"), 0.01, "ignore", 0.05)
+    r.feed(Edge("A", SIGNAL - 0.2))  # before the signal
+    r.start(SIGNAL)
+    r.feed(Edge("B", SIGNAL + 0.3))
+    r.feed(Edge("A", SIGNAL + 0.4))
+    d = r.decide(SIGNAL + 1)
+    assert d.winner == "B" and d.false_starts == ("A",) and d.reason == "press"
+
+
+def test_false_start_forfeit_hands_the_race_to_the_opponent():
+    r = RaceArbiter(("A", "B"), 0.01, "forfeit", 0.05)
+    r.feed(Edge("B", SIGNAL - 0.5))
+    assert r.decide(SIGNAL - 0.49) is None
+    d = r.decide(SIGNAL - 0.4)
+    assert d.winner == "A" and d.reason == "false_start"
+    r.feed(Edge("A", SIGNAL + 0.1))  # nothing changes a decision
+    assert r.decide(SIGNAL + 1) is d
+
+
+def test_releases_and_strangers_do_not_count():
+    r = race()
+    r.feed(Edge("A", SIGNAL + 0.1, pressed=False))
+    r.feed(Edge("Z", SIGNAL + 0.1))
+    assert r.decide(SIGNAL + 5) is None and r.due() is None

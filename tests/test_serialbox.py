@@ -1,0 +1,142 @@
+"""The real pyserial reader against a fake box process on a pseudo-terminal pair."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from daemon_helpers import Recorder, drive, make_daemon
+
+from companion.devices.serialbox import ClockMap, SerialBox
+
+HERE = Path(__file__).resolve().parent
+
+
+class Box:
+    """A plugged-in fake box: a pty whose slave is reachable at `link`."""
+
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        master, slave = os.openpty()
+        self.slave_fd = slave
+        if link.is_symlink():
+            link.unlink()
+        link.symlink_to(os.ttyname(slave))
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "fake_box.py"), str(master)],
+                                     pass_fds=[master], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        os.close(master)
+
+    def send(self, command: str) -> None:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        assert self.proc.stdout.readline().strip() == "ok"
+
+    def unplug(self) -> None:
+        self.proc.stdin.write("exit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
+        os.close(self.slave_fd)
+        self.link.unlink()
+
+
+def wait_until(condition, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def box_link(tmp_path):
+    return tmp_path / "companion-buttons"
+
+
+def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
+    edges = []
+    box = Box(box_link)
+    reader = SerialBox(str(box_link), lambda *e: edges.append(e), reconnect_s=0.1)
+    reader.start()
+    try:
+        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        assert reader.hello == {"version": 1, "buttons": 3, "wrap": 1 << 30}
+        t = time.monotonic() - 0.010
+        box.send(f"press p1 {t}")
+        box.send("raw garbage line\\n")
+        box.send("raw P p0 notanumber\\n")
+        box.send("raw \\xff\\xfe\\n")
+        box.send("raw " + "X" * 300 + "\\n")
+        box.send("raw P p0 12")  # partial: completed below into a garbage line
+        box.send("raw 34 extra\\n")
+        box.send(f"release p1 {t + 0.05}")
+        wait_until(lambda: len(edges) == 2)
+        name, mapped, pressed, source = edges[0]
+        assert (name, pressed, source) == ("p1", True, "serial")
+        assert abs(mapped - t) < 0.002  # within the ping round trip
+        assert edges[1][2] is False
+        assert reader.stats["garbage"] == 4 and reader.stats["overlong"] == 1
+    finally:
+        reader.stop()
+        box.unplug()
+
+
+def test_unplug_and_plug_back_in_without_a_restart(box_link):
+    edges = []
+    box = Box(box_link)
+    reader = SerialBox(str(box_link), lambda *e: edges.append(e), reconnect_s=0.1)
+    reader.start()
+    try:
+        wait_until(lambda: reader.status == "connected" and reader.clockmap.ready)
+        box.unplug()
+        wait_until(lambda: reader.status == "disconnected")
+        box = Box(box_link)
+        wait_until(lambda: reader.status == "connected" and reader.clockmap.ready)
+        box.send(f"press p0 {time.monotonic()}")
+        wait_until(lambda: len(edges) == 1)
+        assert reader.stats["connects"] >= 2 and reader.stats["disconnects"] >= 1
+    finally:
+        reader.stop()
+        box.unplug()
+
+
+def test_clock_unwraps_a_wrapping_box_counter():
+    clock = ClockMap()
+    clock.wrap_us = 1000
+    assert [clock.unwrap(v) for v in (900, 990, 10, 500, 980, 20)] == \
+        [900, 990, 1010, 1500, 1980, 2020]
+
+
+def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
+        tmp_path, box_link, mock_pins, monkeypatch):
+    box = Box(box_link)
+    daemon = make_daemon(tmp_path, serial={"port": str(box_link)})
+    daemon.serial_box.reconnect_s = 0.1
+    rec = Recorder(daemon.hub)
+    try:
+        daemon.hub.call(daemon.table.create_game, "howruck", ["Ann", "Bob"],
+                        {"tie_window_ms": 0})
+        wait_until(lambda: daemon.serial_box.clockmap.ready)
+        drive(mock_pins, 22, True)  # OK on GPIO
+        rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+        box.unplug()  # mid-race
+        wait_until(lambda: daemon.serial_box.status == "disconnected")
+        box = Box(box_link)
+        wait_until(lambda: daemon.serial_box.status == "connected"
+                   and daemon.serial_box.clockmap.ready)
+        # Ann presses on GPIO now; Bob's box press, taken on the box 2 ms earlier, arrives
+        # after it: the box's timestamp decides, not the arrival order.
+        now = time.monotonic()
+        drive(mock_pins, 17, True, at=now, monkeypatch=monkeypatch)
+        box.send(f"press p1 {now - 0.002}")
+        decision = rec.race_result()
+        assert decision["winner"] == "Bob", (decision, daemon.serial_box.clockmap.samples)
+        gap = decision["times_ms"]["Ann"] - decision["times_ms"]["Bob"]
+        assert abs(gap - 2.0) < 1.0
+        assert decision["times_ms"]["Bob"] > 0  # after the signal
+    finally:
+        daemon.stop()
+        box.unplug()
