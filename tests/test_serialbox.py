@@ -56,11 +56,17 @@ def box_link(tmp_path):
     return tmp_path / "companion-buttons"
 
 
-def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
-    edges = []
-    box = Box(box_link)
-    reader = SerialBox(str(box_link), lambda *e: edges.append(e), reconnect_s=0.1)
+def plug_in(link: Path) -> tuple[Box, SerialBox, list]:
+    """A fake box at `link` and a started reader collecting its edges."""
+    edges: list = []
+    box = Box(link)
+    reader = SerialBox(str(link), lambda *e: edges.append(e), reconnect_s=0.1)
     reader.start()
+    return box, reader, edges
+
+
+def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
+    box, reader, edges = plug_in(box_link)
     try:
         wait_until(lambda: reader.clockmap.ready and reader.hello)
         assert reader.hello == {"version": 1, "buttons": 3, "wrap": 1 << 30}
@@ -85,10 +91,7 @@ def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
 
 
 def test_unplug_and_plug_back_in_without_a_restart(box_link):
-    edges = []
-    box = Box(box_link)
-    reader = SerialBox(str(box_link), lambda *e: edges.append(e), reconnect_s=0.1)
-    reader.start()
+    box, reader, edges = plug_in(box_link)
     try:
         wait_until(lambda: reader.status == "connected" and reader.clockmap.ready)
         box.unplug()
