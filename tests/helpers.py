@@ -59,3 +59,21 @@ class Table:
 
     def act(self, player: str, kind: str, **params: Any) -> list[dict]:
         return self.do(type="action", player=player, card=kind, **params)
+
+
+def play_filler(t: Table, plays: int) -> None:
+    """Alternate harmless plays (no imprint) until `plays` cards are down."""
+    for _ in range(plays):
+        player = t.view["turn"]
+        t.play(player, card("green", 0), player, "green")
+
+
+def win_round_for_a(t: Table) -> None:
+    """A wins a round on a 6-field-style pull: Adrenalin plus a contest."""
+    t.start("A")
+    t.play("A", card("white", 4, howruck=True), "A", "red")  # 8 vs 6: 6 -> 4
+    t.act("B", "seilriss", forgo=True)
+    t.act("A", "adrenalin")  # 4 -> 2
+    t.act("B", "how_ruck", forgo=True)
+    t.play("A", card("white", 4, howruck=True), "A", "blue")  # 10 vs 6: 2 -> 1, goal
+    assert t.event("round_won")["player"] == "A"

@@ -106,11 +106,6 @@ class GameStore:
                 "UPDATE games SET updated=?, status=?, result=?, actions=? WHERE id=?",
                 (time.time(), status, _dump(result), keep, game_id))
 
-    def set_status(self, game_id: int, status: str, result: Any) -> None:
-        with self._tx():
-            self.db.execute("UPDATE games SET status=?, result=? WHERE id=?",
-                            (status, _dump(result), game_id))
-
     # --- reading ------------------------------------------------------------------------------
     def games(self) -> list[GameRow]:
         rows = self.db.execute(
