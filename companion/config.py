@@ -7,7 +7,7 @@ match wiring.md (BCM numbering).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,6 @@ class Config:
     countdown_s: int = 3
     settle_ms: int = 50
     source: str = "defaults"
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 # section -> key -> (Config attribute, checker)

@@ -33,7 +33,6 @@ class Table:
         self.race_phase = "idle"  # idle | countdown | running | decided
         self.countdown = 0
         self.decision: Decision | None = None
-        self.race_log: list[dict[str, Any]] = []
 
     # --- inputs ----------------------------------------------------------------------------
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
@@ -128,7 +127,6 @@ class Table:
             return
         self.decision = decision
         self.race_phase = "decided"
-        self.race_log.append(decision.as_json())
         players = self.race.players
         lit = [i for i, p in enumerate(players) if decision.tie or p == decision.winner]
         self.hub.publish("leds", lit)
