@@ -1,4 +1,4 @@
-"""The `companion` command: run, replay, bench."""
+"""The `companion` command: run, replay, render, bench."""
 
 from __future__ import annotations
 
@@ -25,6 +25,15 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--lang", default="en", choices=("en", "de", "nl"),
                         help="language of refusal messages")
 
+    render = sub.add_parser("render", help="draw an OLED screen as a PNG")
+    render.add_argument("screen", help="howruck, laufrauf, tauziehen, stramash, race, "
+                        "pairing or stopped")
+    render.add_argument("--state", type=Path, help="state JSON, replay file or race view")
+    render.add_argument("--out", type=Path, required=True, help="PNG to write")
+    render.add_argument("--lang", default="en", choices=("en", "de", "nl"))
+    render.add_argument("--scale", type=int, default=4, choices=range(1, 17),
+                        metavar="1-16", help="pixels per OLED pixel (default 4)")
+
     bench = sub.add_parser("bench", help="benchmarks as JSON lines")
     bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
     bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
@@ -46,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             sys.stderr.write(f"companion replay: cannot read {args.file}: {exc.strerror}\n")
             return 2
+    if args.command == "render":
+        from companion.render import render_file
+        return render_file(args.screen, args.state, args.out, args.lang, args.scale,
+                           sys.stderr)
     if args.command == "bench":
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)

@@ -41,7 +41,7 @@ class Recorder:
 
 def make_daemon(tmp_path, **config: Any) -> Daemon:
     data = {"race": {"countdown_s": 0, **config.pop("race", {})}, **config}
-    daemon = Daemon(parse(data), tmp_path, simulate=False)
+    daemon = Daemon(parse(data), tmp_path, simulate=False, virtual_display=True)
     daemon.start()
     return daemon
 

@@ -45,3 +45,17 @@ def test_daemon_benchmark_measures_latency_memory_and_startup():
     assert rows["press_to_event_latency_us"]["n"] >= 25
     assert rows["press_to_event_latency_us"]["median"] > 0
     assert rows["daemon_rss_mb"]["value"] > 5 and rows["startup_s"]["value"] > 0
+
+
+def test_oled_benchmark_reports_wire_bytes_beside_stock_luma():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "oled"],
+                            capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = {r["name"]: r for r in map(json.loads, result.stdout.decode().splitlines())}
+    for chip, stock in (("ssd1306", 1096), ("sh1106", 1128)):
+        assert rows[f"oled.wire_bytes.{chip}.unchanged"]["value"] == 0
+        for case in ("ladder_step", "dice_throw", "race_result"):
+            row = rows[f"oled.wire_bytes.{chip}.{case}"]
+            assert 0 < row["value"] < row["stock_luma"] == stock
+    assert rows["oled.state_to_wire_ms"]["n"] > 0
+    assert any(name.startswith("oled.render_us.") for name in rows)

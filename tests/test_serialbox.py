@@ -129,7 +129,8 @@ def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
         wait_until(lambda: daemon.serial_box.status == "disconnected")
         box = Box(box_link)
         wait_until(lambda: daemon.serial_box.status == "connected"
-                   and daemon.serial_box.clockmap.ready)
+                   and daemon.serial_box.clockmap.ready
+                   and daemon.serial_box.clockmap.uncertainty_s < 0.0005)
         # Ann presses on GPIO now; Bob's box press, taken on the box 2 ms earlier, arrives
         # after it: the box's timestamp decides, not the arrival order.
         now = time.monotonic()

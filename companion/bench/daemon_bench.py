@@ -115,7 +115,7 @@ def _latency(races: int) -> Iterator[Result]:
 
 
 def _process() -> Iterator[Result]:
-    """Start `companion run --simulate` as a process: time to ready and its memory."""
+    """Start `companion run --simulate` as a process: time to its first frame, its memory."""
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         t0 = time.perf_counter()
@@ -124,7 +124,7 @@ def _process() -> Iterator[Result]:
                                 stdin=subprocess.DEVNULL, env=env)
         ready = None
         for raw in proc.stderr:
-            if b"running" in raw:
+            if b"first frame on the display" in raw:
                 ready = time.perf_counter() - t0
                 break
         time.sleep(0.5)
@@ -135,5 +135,5 @@ def _process() -> Iterator[Result]:
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=20)
     yield {"name": "startup_s", "value": round(ready or -1, 3), "unit": "s",
-           "until": "daemon ready (log line); the OLED's first frame is not wired yet"}
+           "until": "process start to the first frame on the (virtual) display"}
     yield {"name": "daemon_rss_mb", "value": round(rss_kb / 1024, 1), "unit": "MB"}

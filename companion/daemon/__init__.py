@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 from companion import config as configuration
+from companion.daemon.address import page_url
+from companion.daemon.display import DisplayOutput
 from companion.daemon.hub import Hub
 from companion.daemon.table import Table
 from companion.sessions import Sessions
@@ -42,13 +44,14 @@ class Daemon:
     """The running companion: build, start, stop. Tests and benchmarks drive it directly."""
 
     def __init__(self, config: configuration.Config, data_dir: Path | None,
-                 simulate: bool) -> None:
+                 simulate: bool, virtual_display: bool | None = None) -> None:
         from companion.devices.buttons import ButtonPanel
         from companion.devices.outputs import TableOutputs
 
         self.started = time.monotonic()
         self.config = config
         self.simulate = simulate
+        self.virtual_display = simulate if virtual_display is None else virtual_display
         if simulate:
             use_mock_pins()
         self.hub = Hub()
@@ -56,6 +59,11 @@ class Daemon:
         self.table = Table(self.hub, self.sessions, config)
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
         self.hub.subscribe(self.outputs.handle, "outputs")
+        self.virtual_oled = None
+        self.display: DisplayOutput | None = None
+        if config.display_type != "none":
+            self.display = DisplayOutput(self._display_opener(), config.language)
+            self.display.attach(self.hub)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.serial_box = None
@@ -63,12 +71,27 @@ class Daemon:
             from companion.devices.serialbox import SerialBox
             self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud)
 
+    def _display_opener(self):
+        """How to (re)open the OLED: luma over I2C on a Pi; in simulation the same driver
+        over a virtual controller, whose RAM the web page shows."""
+        from companion.devices.oled import open_display
+
+        chip, cfg = self.config.display_type, self.config
+        if self.virtual_display:
+            from companion.devices.virtual_oled import VirtualOled
+            self.virtual_oled = VirtualOled(chip, cfg.display_address)
+            bus = self.virtual_oled
+            return lambda: open_display(chip, bus=bus, address=cfg.display_address)
+        return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address)
+
     def post_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """Called on input threads: hand the edge to the hub thread."""
         self.hub.post(self.table.on_edge, name, t, pressed, source)
 
     def start(self) -> None:
         self.hub.start()
+        self.hub.post(self.table.publish_pairing,
+                      page_url(self.config.web_host, self.config.web_port), None)
         if self.serial_box is not None:
             self.serial_box.start()
 
@@ -78,7 +101,9 @@ class Daemon:
             self.serial_box.stop()
         self.buttons.close()
         self.hub.call(self.table.shutdown)
-        self.hub.stop()
+        self.hub.stop()  # drains the mailboxes: the "stopped" frame is drawn
+        if self.display is not None:
+            self.display.close()
         self.outputs.close()
         self.sessions.close()
 

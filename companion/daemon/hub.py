@@ -46,6 +46,11 @@ class Mailbox:
             self._items.append((topic, payload))
             self._cv.notify()
 
+    def pending(self) -> int:
+        """Messages still waiting (a display skips drawing a frame that is already stale)."""
+        with self._cv:
+            return len(self._items)
+
     def _next(self) -> tuple[str, Any] | None:
         with self._cv:
             while not self._items and not self._stopped:

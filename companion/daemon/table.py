@@ -8,6 +8,7 @@ state needs no locks. What changes is published: ``state`` (the current game's p
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 from companion.config import Config
@@ -19,6 +20,8 @@ from companion.sessions import Sessions
 
 log = logging.getLogger("companion.table")
 COUNTDOWN_STEP_S = 1.0
+RACE_SHOWN_S = 3.0  # the race result stays on the OLED this long
+BANNER_S = 4.0  # a round won stays on the OLED this long
 
 
 class Table:
@@ -33,6 +36,8 @@ class Table:
         self.race_phase = "idle"  # idle | countdown | running | decided
         self.countdown = 0
         self.decision: Decision | None = None
+        self._banner_seq = 0
+        self.pairing: dict[str, Any] | None = None
 
     # --- inputs ----------------------------------------------------------------------------
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
@@ -136,6 +141,14 @@ class Table:
         except Refusal as refusal:
             log.warning("race result refused by the game: %s", refusal.code)
         self.hub.publish("race", self._race_view())
+        race = self.race
+        self.hub.at(self.hub.clock() + RACE_SHOWN_S, lambda: self._race_over(race))
+
+    def _race_over(self, race: RaceArbiter | None) -> None:
+        """The decided race leaves the screen (unless another race started meanwhile)."""
+        if self.race is race and self.race_phase == "decided":
+            self.race_phase = "idle"
+            self.hub.publish("race", self._race_view())
 
     def _race_view(self, false_start: str | None = None) -> dict[str, Any]:
         return {"phase": self.race_phase, "countdown": self.countdown,
@@ -158,7 +171,23 @@ class Table:
         outcome = self.sessions.apply(game_id, action)
         if game_id == self.current:
             self._publish_state()
+            self._banner(outcome.events)
         return outcome
+
+    def _banner(self, events: list[dict[str, Any]]) -> None:
+        """A round won (not the game: its end stays on screen) shows for BANNER_S."""
+        if any(e.get("type") == "game_won" for e in events):
+            return
+        for event in events:
+            if event.get("type") == "round_won":
+                self._banner_seq += 1
+                seq = self._banner_seq
+                self.hub.publish("banner", event)
+                self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over, seq))
+
+    def _banner_over(self, seq: int) -> None:
+        if seq == self._banner_seq:
+            self.hub.publish("banner", None)
 
     def undo(self, game_id: int) -> dict[str, Any]:
         session = self.sessions.undo(game_id)
@@ -172,6 +201,11 @@ class Table:
 
     def _publish_state(self) -> None:
         self.hub.publish("state", self.view())
+
+    def publish_pairing(self, url: str, pin: str | None, show: bool = False) -> None:
+        """The phone page's address and the pairing PIN, for the OLED's pairing screen."""
+        self.pairing = {"url": url, "pin": pin, "show": show}
+        self.hub.publish("pairing", self.pairing)
 
     def shutdown(self) -> None:
         self.hub.publish("leds", [])

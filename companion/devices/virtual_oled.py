@@ -1,0 +1,129 @@
+"""An OLED controller in software, on a recording I2C bus.
+
+`VirtualOled` is an smbus-like bus (``write_i2c_block_data``, what luma's ``i2c`` interface
+calls when given a bus) with an SSD1306 or SH1106 on the other end: it decodes the command
+stream the way the controller does (addressing modes, column and page pointers, commands with
+arguments) and keeps the controller's display RAM. It serves three purposes:
+
+- simulation: the daemon's display off a Pi — the web page shows `image()`, which is what the
+  panel would light, decoded from the bytes actually sent;
+- tests: the RAM must equal the rendered frame after any sequence of frames;
+- the benchmark: it counts every byte on the wire (address, control byte, payload).
+
+Used from one thread (the display's). Set `fail` to an errno to make every write fail like a
+display that does not acknowledge.
+"""
+
+from __future__ import annotations
+
+import errno
+
+from PIL import Image
+
+from companion.devices.oled import BIT_REVERSE
+
+# Commands followed by argument bytes, per chip.
+SSD1306_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,
+                0x8D: 1, 0xA3: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+               0x8D: 1}
+CHIPS = {  # RAM columns, columns the panel shows from, argument table
+    "ssd1306": (128, 0, SSD1306_ARGS),
+    "sh1106": (132, 2, SH1106_ARGS),
+}
+CONTROL_COMMAND, CONTROL_DATA = 0x00, 0x40
+PAGES = 8
+
+
+class VirtualOled:
+    def __init__(self, chip: str = "ssd1306", address: int = 0x3C) -> None:
+        self.chip = chip
+        self.address = address
+        self.columns, self.offset, self.arg_counts = CHIPS[chip]
+        self.ram = [bytearray(self.columns) for _ in range(PAGES)]
+        self.bytes_on_wire = 0
+        self.transactions = 0
+        self.fail: int | None = None
+        self._pending: list[int] = []  # a command still waiting for its arguments
+        self.mode = 2  # page addressing after reset (SSD1306)
+        self.page = 0
+        self.column = 0
+        self.window = (0, self.columns - 1, 0, PAGES - 1)  # col start/end, page start/end
+
+    # --- the smbus side, called by luma -----------------------------------------------------
+    def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
+        if self.fail is not None:
+            raise OSError(self.fail, "virtual OLED: no acknowledge")
+        if address != self.address:
+            raise OSError(errno.EREMOTEIO, f"nothing at address 0x{address:02X}")
+        self.transactions += 1
+        self.bytes_on_wire += 2 + len(data)  # address byte, control byte, payload
+        if control == CONTROL_DATA:
+            for value in data:
+                self._write(value)
+        else:
+            for value in data:
+                self._command(value)
+
+    def close(self) -> None:
+        """smbus API; nothing to release."""
+
+    # --- the controller ------------------------------------------------------------------------
+    def _command(self, value: int) -> None:
+        if self._pending:
+            self._pending.append(value)
+            if len(self._pending) == 1 + self.arg_counts[self._pending[0]]:
+                self._apply(*self._pending)
+                self._pending = []
+            return
+        if value in self.arg_counts:
+            self._pending = [value]
+            return
+        self._apply(value)
+
+    def _apply(self, cmd: int, *args: int) -> None:
+        ssd = self.chip == "ssd1306"
+        if ssd and cmd == 0x20:
+            self.mode = args[0] & 0x03
+        elif ssd and cmd == 0x21:
+            c0, c1, p0, p1 = args[0], args[1], *self.window[2:]
+            self.window = (c0, c1, p0, p1)
+            self.column = c0
+        elif ssd and cmd == 0x22:
+            self.window = (*self.window[:2], args[0] & 0x07, args[1] & 0x07)
+            self.page = args[0] & 0x07
+        elif 0xB0 <= cmd <= 0xB7 and (not ssd or self.mode == 2):
+            self.page = cmd & 0x07
+        elif cmd <= 0x0F and (not ssd or self.mode == 2):
+            self.column = (self.column & 0xF0) | cmd
+        elif 0x10 <= cmd <= 0x1F and (not ssd or self.mode == 2):
+            self.column = (self.column & 0x0F) | ((cmd & 0x0F) << 4)
+        # every other command (contrast, display on/off, scan direction …) leaves RAM alone
+
+    def _write(self, value: int) -> None:
+        if self.column < self.columns:
+            self.ram[self.page][self.column] = value
+        if self.chip == "ssd1306" and self.mode in (0, 1):
+            c0, c1, p0, p1 = self.window
+            if self.column >= c1:
+                self.column = c0
+                self.page = p0 if self.page >= p1 else self.page + 1
+            else:
+                self.column += 1
+        elif self.chip == "ssd1306":  # page mode wraps within the page
+            self.column = 0 if self.column >= self.columns - 1 else self.column + 1
+        else:  # SH1106: the column pointer stops counting past the last column
+            self.column = min(self.column + 1, self.columns)
+
+    # --- what the panel shows -------------------------------------------------------------------
+    def image(self, width: int = 128, height: int = 64) -> Image.Image:
+        """The lit pixels, decoded from the RAM (what a person would see)."""
+        pages = height // 8
+        columns = bytes(BIT_REVERSE[self.ram[page][self.offset + x]]
+                        for x in range(width) for page in range(pages))
+        return Image.frombytes("1", (height, width), columns).transpose(
+            Image.Transpose.TRANSPOSE)
+
+    def reset_counters(self) -> None:
+        self.bytes_on_wire = 0
+        self.transactions = 0

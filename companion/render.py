@@ -1,0 +1,106 @@
+"""`companion render SCREEN --state FILE --out PNG`: any OLED screen as a picture for people.
+
+SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pairing` or
+`stopped`. FILE holds what that screen draws from:
+- for a game: its public state (a JSON object, or the `{"final": ...}` line `companion replay`
+  prints), or a whole replay file (JSON Lines), which is played to its end first;
+- for `race`: the race view (`{"phase": "decided", "decision": {...}}`);
+- for `pairing`: `{"url": ..., "pin": ...}`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from PIL import Image
+
+from companion.rules import GAMES, Refusal, SetupError, get_core
+from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw
+
+
+class RenderError(Exception):
+    pass
+
+
+def load_state(screen: str, path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RenderError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    try:
+        if data is None:  # a replay file: header, then one action per line
+            lines = [ln for ln in text.splitlines()
+                     if ln.strip() and not ln.lstrip().startswith("#")]
+            rows = [json.loads(ln) for ln in lines]
+            return _replayed(rows[0] if rows else None, rows[1:])
+    except json.JSONDecodeError as exc:
+        raise RenderError(f"{path}: not JSON ({exc.msg})") from exc
+    if not isinstance(data, dict):
+        raise RenderError(f"{path}: expected a JSON object")
+    if isinstance(data.get("final"), dict):
+        data = data["final"]
+    elif data.get("game") in GAMES and "turn" not in data:  # a replay header alone
+        return _replayed(data, [])
+    if screen in GAME_SCREENS:
+        data.setdefault("game", screen)
+    return data
+
+
+def _replayed(header: Any, actions: list[Any]) -> dict[str, Any]:
+    """The state at the end of a replay; refused actions change nothing, as in replay."""
+    if not isinstance(header, dict) or header.get("game") not in GAMES:
+        raise RenderError("the first line is not a replay header with a known game")
+    core = get_core(header["game"])
+    try:
+        state = core.new_game(header.get("players"), header.get("options") or {},
+                              header.get("seed", 0))
+    except (SetupError, Refusal) as exc:
+        raise RenderError(f"the header is refused: {exc}") from exc
+    for action in actions:
+        try:
+            state = core.apply(state, action).state
+        except Refusal:
+            continue
+    return core.view(state)
+
+
+def scene_for(screen: str, data: dict[str, Any], lang: str) -> Scene:
+    if screen == "race":
+        return Scene(lang=lang, race=data)
+    if screen == "pairing":
+        return Scene(lang=lang, pairing=data, show_pairing=True)
+    if screen == "stopped":
+        return Scene(lang=lang, stopped=True)
+    return Scene(lang=lang, state=data)
+
+
+def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: int,
+                err: TextIO) -> int:
+    if screen not in SCREEN_NAMES:
+        err.write(f"companion render: unknown screen {screen!r} "
+                  f"(one of {', '.join(SCREEN_NAMES)})\n")
+        return 2
+    try:
+        data = load_state(screen, state) if state is not None else {}
+    except RenderError as exc:
+        err.write(f"companion render: {exc}\n")
+        return 2
+    canvas = draw(scene_for(screen, data, lang))
+    big = canvas.image.resize((canvas.image.width * scale, canvas.image.height * scale),
+                              Image.Resampling.NEAREST)
+    # lit pixels white on a dark grey panel, like the real thing
+    picture = big.convert("L").point(lambda v: 255 if v else 24)
+    try:
+        picture.save(out, format="PNG")
+    except OSError as exc:
+        err.write(f"companion render: cannot write {out}: {exc.strerror}\n")
+        return 2
+    for overflow in canvas.overflows:
+        err.write(f"companion render: text cut to fit: {overflow.text!r}\n")
+    return 0

@@ -1,0 +1,76 @@
+"""Screens: pure functions from what the table knows (a `Scene`) to a 128×64 one-bit image.
+
+No I/O, no clock: the same scene always draws the same pixels, so screens are checked against
+reference PNGs and `companion render` can draw any of them from a state file.
+
+Which screen shows (`pick`): "stopped" after shut-down; the race while one runs or was just
+decided; the pairing screen (QR code, PIN, game name) when no game is on or pairing is asked
+for; else the current game's own screen, with a banner (a round won) drawn over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from companion.screens import common, howruck, laufrauf, stramash, tauziehen
+from companion.screens.canvas import Canvas
+
+GameScreen = Callable[[Canvas, dict[str, Any], str], None]
+GAME_SCREENS: dict[str, GameScreen] = {
+    "howruck": howruck.draw,
+    "laufrauf": laufrauf.draw,
+    "tauziehen": tauziehen.draw,
+    "stramash": stramash.draw,
+}
+SCREEN_NAMES = ("pairing", "race", "stopped", *GAME_SCREENS)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything a frame depends on. Two equal scenes draw identical frames."""
+
+    lang: str = "en"
+    state: dict[str, Any] | None = None  # the current game's public view (has "game")
+    race: dict[str, Any] | None = None  # the race view published by the table
+    pairing: dict[str, Any] | None = None  # {"url": ..., "pin": ... or None}
+    banner: dict[str, Any] | None = None  # a passing event worth a screen (round_won)
+    show_pairing: bool = False
+    stopped: bool = False
+
+
+def pick(scene: Scene) -> str:
+    """The name of the screen this scene shows."""
+    if scene.stopped:
+        return "stopped"
+    if scene.race and scene.race.get("phase") in ("countdown", "running", "decided"):
+        return "race"
+    state = scene.state
+    if scene.show_pairing or not state or state.get("game") not in GAME_SCREENS:
+        return "pairing"
+    return state["game"]
+
+
+def draw(scene: Scene) -> Canvas:
+    """Draw the scene; the canvas also lists any text that had to be cut."""
+    canvas = Canvas()
+    name = pick(scene)
+    if name == "stopped":
+        common.stopped(canvas, scene.lang)
+    elif name == "race":
+        common.race(canvas, scene.race or {}, scene.lang)
+    elif name == "pairing":
+        common.pairing(canvas, scene.pairing or {}, scene.state, scene.lang)
+    elif scene.banner and scene.banner.get("type") == "round_won":
+        common.round_won(canvas, scene.banner, scene.lang)
+    else:
+        GAME_SCREENS[name](canvas, scene.state or {}, scene.lang)
+    return canvas
+
+
+def render(scene: Scene) -> Image.Image:
+    """The frame for a scene, a mode "1" 128×64 image."""
+    return draw(scene).image

@@ -1,0 +1,120 @@
+"""The screens every game shares: pairing (QR code and PIN), the race, a round won, stopped."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import segno
+
+from companion.screens.canvas import DARK, HEIGHT, LIT, WIDTH, Canvas
+from companion.screens.texts import text
+
+GAME_TITLES = {"howruck": "How Ruck!", "laufrauf": "Lauf Rauf!", "tauziehen": "Tauziehen",
+               "stramash": "Stramash"}
+QR_BORDER = 2  # modules of lit quiet zone; the panel's dark edge is no quiet zone
+
+
+@lru_cache(maxsize=8)
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `url`, dark modules True.
+
+    Scheme and host are case-insensitive, so an upper-case URL is encoded: QR's alphanumeric
+    mode then keeps a typical "http://192.168.178.20:8080/" at version 2 (25 modules), which
+    fits the panel at 2 px per module.
+    """
+    shown = url.upper() if url.split("?")[0].count("/") <= 3 else url
+    code = segno.make_qr(shown, error="l", boost_error=False)
+    return tuple(tuple(bool(v) for v in row) for row in code.matrix)
+
+
+def draw_qr(canvas: Canvas, url: str, x: int, y: int, size: int) -> int:
+    """A QR code in normal polarity (dark modules on a lit quiet zone) within a size×size
+    square at (x, y). Returns the width used."""
+    matrix = qr_matrix(url)
+    modules = len(matrix) + 2 * QR_BORDER
+    scale = max(1, size // modules)
+    side = modules * scale
+    canvas.draw.rectangle((x, y, x + side - 1, y + side - 1), fill=LIT)
+    for row, cells in enumerate(matrix):
+        for col, dark in enumerate(cells):
+            if dark:
+                px = x + (col + QR_BORDER) * scale
+                py = y + (row + QR_BORDER) * scale
+                canvas.draw.rectangle((px, py, px + scale - 1, py + scale - 1), fill=DARK)
+    return side
+
+
+def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | None,
+            lang: str) -> None:
+    """QR code of the phone page beside the game's name and the pairing PIN."""
+    left = 0
+    url = pairing.get("url")
+    if url:
+        side = draw_qr(canvas, url, 0, (HEIGHT - 62) // 2, 62)
+        left = side + 3
+    title = GAME_TITLES.get((state or {}).get("game"), "") or text("no_game", lang)
+    canvas.text((left, 0, WIDTH, 16), title, 13, align="center")
+    canvas.text((left, 17, WIDTH, 31), text("scan", lang), 11, align="center")
+    pin = pairing.get("pin")
+    if pin:
+        canvas.text((left, 33, WIDTH, 45), text("pin", lang), 11, align="center")
+        canvas.text((left, 46, WIDTH, HEIGHT), str(pin), 18, align="center")
+
+
+def race(canvas: Canvas, race: dict[str, Any], lang: str) -> None:
+    """Countdown, "How Ruck!", "Stopp! <name>", a tie's "draw a card", a false start."""
+    phase = race.get("phase")
+    decision = race.get("decision") or {}
+    if race.get("false_start") and phase in ("countdown", "running"):
+        canvas.text((0, 0, WIDTH, 26), text("false_start", lang), 20, align="center")
+        canvas.text((0, 30, WIDTH, HEIGHT), race["false_start"], 22, align="center",
+                    shorten=True)
+    elif phase == "countdown":
+        canvas.text((0, 0, WIDTH, 18), text("ready", lang), 14, align="center")
+        canvas.text((0, 20, WIDTH, HEIGHT), str(race.get("countdown", "")), 40, align="center")
+    elif phase == "running":
+        canvas.text((0, 8, WIDTH, HEIGHT - 8), "How Ruck!", 26, align="center")
+    elif decision.get("tie"):
+        canvas.text((0, 2, WIDTH, 30), text("tie", lang), 24, align="center")
+        canvas.text((0, 34, WIDTH, HEIGHT - 2), text("draw_card", lang), 16, align="center")
+    else:
+        headline = text("false_start", lang) if decision.get("reason") == "false_start" \
+            else text("stopp", lang)
+        canvas.text((0, 0, WIDTH, 22), headline, 18, align="center")
+        canvas.text((0, 24, WIDTH, 50), str(decision.get("winner") or ""), 22, align="center",
+                    shorten=True)
+        gap = _gap_ms(decision.get("times_ms") or {})
+        if gap is not None:
+            canvas.text((0, 51, WIDTH, HEIGHT), f"+{gap:.1f} ms", 11, align="center")
+
+
+def _gap_ms(times_ms: dict[str, float]) -> float | None:
+    """How far ahead the winner pressed (None unless two players pressed)."""
+    times = sorted(times_ms.values())
+    return times[1] - times[0] if len(times) >= 2 else None
+
+
+def round_won(canvas: Canvas, banner: dict[str, Any], lang: str) -> None:
+    canvas.text((0, 0, WIDTH, 26), str(banner.get("player", "")), 22, align="center",
+                shorten=True)
+    canvas.text((0, 28, WIDTH, 44), text("wins_round", lang), 13, align="center")
+    barrels = banner.get("barrels") or {}
+    if barrels:
+        score = " : ".join(str(n) for n in barrels.values())
+        canvas.text((0, 46, WIDTH, HEIGHT), score, 16, align="center")
+
+
+def game_won(canvas: Canvas, winner: str | None, lang: str, score: str = "") -> None:
+    if winner is None or winner == "draw":
+        canvas.text((0, 4, WIDTH, 34), text("draw_game", lang), 20, align="center")
+    else:
+        canvas.text((0, 0, WIDTH, 26), winner, 22, align="center", shorten=True)
+        canvas.text((0, 28, WIDTH, 44), text("wins_game", lang), 13, align="center")
+    if score:
+        canvas.text((0, 46, WIDTH, HEIGHT), score, 16, align="center")
+
+
+def stopped(canvas: Canvas, lang: str) -> None:
+    canvas.text((0, 6, WIDTH, 30), "companion", 18, align="center")
+    canvas.text((0, 36, WIDTH, 56), text("stopped", lang), 16, align="center")

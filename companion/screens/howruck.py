@@ -1,0 +1,91 @@
+"""How Ruck!: the score ladder, the barrel, barrels won, whose turn, the last contest.
+
+Reads the How Ruck! public view: phase, round, turn, players, barrel, ladder, start_fields,
+goal_fields, barrels, last_contest, winner. Side A (first player) pulls toward field 1, drawn
+on the left; side B toward field `ladder`, on the right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.screens import common
+from companion.screens.canvas import LIT, WIDTH, Canvas, shortened, text_width
+from companion.screens.texts import text
+
+LADDER_TOP, LADDER_BOTTOM = 18, 29
+
+
+def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
+    players = state.get("players") or ["A", "B"]
+    if state.get("phase") == "over":
+        barrels = state.get("barrels") or {}
+        score = " : ".join(str(barrels.get(p, 0)) for p in players)
+        common.game_won(canvas, state.get("winner"), lang, score)
+        return
+    _header(canvas, state, lang)
+    _ladder(canvas, state)
+    _sides(canvas, state, players)
+    _last_contest(canvas, state.get("last_contest"), players)
+
+
+def _header(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
+    phase = state.get("phase")
+    round_text = text("round", lang, n=state.get("round", 1))
+    if phase == "tiebreak":
+        canvas.text((0, 0, WIDTH, 15), text("draw_card", lang), 13, align="center")
+    elif phase == "tug" and state.get("turn"):
+        canvas.text((0, 0, 80, 15), "▶ " + str(state["turn"]), 13, shorten=True)
+        canvas.text((82, 0, WIDTH, 15), round_text, 11, align="right")
+    else:
+        canvas.text((0, 0, 52, 15), round_text, 11)
+        canvas.text((54, 0, WIDTH, 15), text("press_ok", lang), 11, align="right")
+
+
+def _ladder(canvas: Canvas, state: dict[str, Any]) -> None:
+    """One cell per ladder field: goal fields taller, start fields with a dot below, the
+    barrel's field filled."""
+    ladder = int(state.get("ladder") or 12)
+    cell = min(10, (WIDTH - 4) // ladder)
+    left = (WIDTH - cell * ladder) // 2
+    goals = set((state.get("goal_fields") or {}).values()) or {1, ladder}
+    starts = set((state.get("start_fields") or {}).values())
+    barrel = state.get("barrel")
+    for field in range(1, ladder + 1):
+        x0 = left + (field - 1) * cell
+        x1 = x0 + cell - 2
+        top, bottom = (LADDER_TOP - 2, LADDER_BOTTOM + 2) if field in goals \
+            else (LADDER_TOP, LADDER_BOTTOM)
+        canvas.draw.rectangle((x0, top, x1, bottom), outline=LIT, fill=LIT if field == barrel
+                              else None)
+        if field in starts:
+            mid = (x0 + x1) // 2
+            canvas.draw.rectangle((mid - 1, bottom + 2, mid, bottom + 3), fill=LIT)
+
+
+def _sides(canvas: Canvas, state: dict[str, Any], players: list[str]) -> None:
+    """Each side's name at its end of the ladder, barrels won (0–3) between them."""
+    barrels = state.get("barrels") or {}
+    a, b = players[0], players[1]
+    canvas.text((0, 34, 48, 48), a, 11, shorten=True)
+    canvas.text((80, 34, WIDTH, 48), b, 11, align="right", shorten=True)
+    score = f"{barrels.get(a, 0)} : {barrels.get(b, 0)}"
+    canvas.text((48, 34, 80, 48), score, 13, align="center")
+
+
+def _last_contest(canvas: Canvas, last: dict[str, Any] | None, players: list[str]) -> None:
+    """"6 : 9 → B +3": both sides' strength, then who pulled and by how much."""
+    if not last:
+        return
+    strength = last.get("strength") or {}
+    pull = last.get("pull") or {}
+    head = f"{strength.get(players[0], 0)} : {strength.get(players[1], 0)} →"
+    toward = pull.get("toward")
+    if toward is None:
+        line = f"{head} 0"
+    else:
+        tail = f" +{pull.get('by', 0)}"
+        room = WIDTH - text_width(head + tail, 13) - 8
+        line = f"{head} {shortened(str(toward), 13, room)}{tail}"
+    canvas.text((0, 50, WIDTH, 64), line, 13, align="center")
+

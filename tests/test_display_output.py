@@ -1,0 +1,122 @@
+"""The OLED inside the daemon: frames follow the state, bursts coalesce, a failing display
+never blocks the core, and shut-down leaves "stopped" on the panel."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import time
+
+import pytest
+
+from companion.daemon import table as table_module
+from companion.daemon.display import scene_after
+from companion.screens import Scene, render
+from tests.daemon_helpers import Recorder, drive, make_daemon
+
+
+def wait_until(predicate, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not reached"
+        time.sleep(0.01)
+
+
+def panel_shows(daemon, scene: Scene) -> bool:
+    return daemon.virtual_oled.image().tobytes() == render(scene).tobytes()
+
+
+@pytest.fixture
+def daemon(tmp_path, mock_pins):
+    d = make_daemon(tmp_path)
+    yield d
+    if d.hub._running:
+        d.stop()
+
+
+def test_first_frame_is_the_pairing_screen_then_the_game(daemon):
+    wait_until(lambda: daemon.display.first_frame_at is not None)
+    pairing = daemon.table.pairing
+    wait_until(lambda: panel_shows(daemon, Scene(pairing=pairing)))
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    wait_until(lambda: panel_shows(daemon, Scene(pairing=pairing, state=view)))
+
+
+def test_race_screens_follow_the_buttons_and_return_to_the_ladder(daemon, mock_pins,
+                                                                  monkeypatch):
+    monkeypatch.setattr(table_module, "RACE_SHOWN_S", 0.3)
+    recorder = Recorder(daemon.hub)
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    drive(mock_pins, 22, True)  # OK: countdown 0 → the signal at once
+    _, race = recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, race=race,
+                                                 state=daemon.table.view())))
+    drive(mock_pins, 27, True)
+    time.sleep(0.03)  # well outside the 10 ms tie window
+    drive(mock_pins, 17, True)
+    _, decided = recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "decided")
+    assert decided["decision"]["winner"] == "Bert"
+    recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "idle")
+    ladder = Scene(pairing=daemon.table.pairing, state=daemon.hub.call(daemon.table.view))
+    assert ladder.state["phase"] == "tug"
+    wait_until(lambda: panel_shows(daemon, ladder))
+
+
+def test_a_burst_of_states_coalesces_and_the_newest_wins(daemon):
+    wait_until(lambda: daemon.display.first_frame_at is not None)
+    bus = daemon.virtual_oled
+    original = bus.write_i2c_block_data
+
+    def slow_write(*args):  # a slow bus: 2 ms per transaction
+        time.sleep(0.002)
+        original(*args)
+
+    bus.write_i2c_block_data = slow_write
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "A"})
+    frames_before = daemon.display.frames
+    from companion.rules import get_core
+    core = get_core("howruck")
+    for _ in range(40):  # as fast as the hub takes them
+        state = daemon.hub.call(lambda: daemon.sessions.games[game].state)
+        action = core.legal_actions(state)[0]
+        daemon.hub.call(daemon.table.apply, game, action)
+    final = daemon.hub.call(daemon.table.view)
+    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, state=final)))
+    assert daemon.display.frames - frames_before < 40
+
+
+def test_a_display_that_does_not_answer_never_blocks_the_core(daemon, caplog, monkeypatch):
+    monkeypatch.setattr("companion.daemon.display.RETRY_DELAYS_S", (0.05, 0.1))
+    wait_until(lambda: daemon.display.first_frame_at is not None)
+    caplog.set_level(logging.INFO, "companion.display")
+    daemon.virtual_oled.fail = errno.EREMOTEIO
+    started = time.monotonic()
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    daemon.hub.call(daemon.table.apply, view["id"], {"type": "race", "winner": "Anna"})
+    assert time.monotonic() - started < 2  # the core went on
+    wait_until(lambda: daemon.display.failures >= 2)
+    assert "display not answering" in caplog.text
+    daemon.virtual_oled.ram = [bytearray(128) for _ in range(8)]  # it lost power as well
+    daemon.virtual_oled.fail = None
+    state = daemon.hub.call(daemon.table.view)
+    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, state=state)))
+    assert "display answering again" in caplog.text
+
+
+def test_shut_down_leaves_the_stopped_screen(daemon):
+    wait_until(lambda: daemon.display.first_frame_at is not None)
+    device = daemon.display.device
+    daemon.stop()
+    assert panel_shows(daemon, Scene(lang="en", stopped=True))
+    assert device.persist is True  # luma will not clear it at exit
+
+
+def test_scene_updates_are_pure():
+    scene = Scene()
+    after = scene_after(scene, "race", {"phase": "idle"})
+    assert after.race is None and scene_after(scene, "sound", "go") is scene
+    assert scene_after(scene, "pairing", {"url": "u", "pin": "1", "show": True}).show_pairing
+    assert scene_after(scene, "screen", "stopped").stopped
+    banner = scene_after(scene, "banner", {"type": "round_won", "player": "A"})
+    assert scene_after(banner, "state", {"game": "howruck"}).banner is None

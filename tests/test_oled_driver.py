@@ -1,0 +1,114 @@
+"""The changed-only OLED drivers: exact (controller RAM equals every frame) and frugal."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from luma.core.interface.serial import i2c
+from PIL import Image, ImageDraw
+
+from companion.devices.oled import DRIVERS, STOCK_DRIVERS, changed_span, open_display
+from companion.devices.virtual_oled import VirtualOled
+from companion.screens import render
+from companion.screens.samples import SCENES
+
+CHIPS = ["ssd1306", "sh1106"]
+rects = st.tuples(st.integers(0, 127), st.integers(0, 63), st.integers(0, 127),
+                  st.integers(0, 63), st.booleans())
+frame_edits = st.one_of(
+    st.lists(rects, min_size=0, max_size=6),  # a few changed areas
+    st.binary(min_size=1024, max_size=1024),  # an entirely new frame
+)
+
+
+def apply_edit(image: Image.Image, edit) -> Image.Image:
+    if isinstance(edit, bytes):
+        return Image.frombytes("1", (128, 64), edit)
+    image = image.copy()
+    draw = ImageDraw.Draw(image)
+    for x0, y0, x1, y1, lit in edit:
+        draw.rectangle((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), fill=int(lit))
+    return image
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+@settings(max_examples=60, deadline=None)
+@given(edits=st.lists(frame_edits, min_size=1, max_size=12))
+def test_controller_ram_equals_every_frame(chip, edits):
+    bus = VirtualOled(chip)
+    device = open_display(chip, bus=bus)
+    frame = Image.new("1", (128, 64))
+    for edit in edits:
+        frame = apply_edit(frame, edit)
+        device.display(frame)
+        assert bus.image().tobytes() == frame.tobytes()
+
+
+def showing_the_ladder(chip: str):
+    """(bus, changed-only device, frame) with the How Ruck! ladder on the panel."""
+    bus = VirtualOled(chip)
+    device = open_display(chip, bus=bus)
+    frame = render(SCENES["howruck_tug_de"])
+    device.display(frame)
+    return bus, device, frame
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_an_identical_frame_sends_nothing_and_a_small_change_little(chip):
+    bus, device, frame = showing_the_ladder(chip)
+    bus.reset_counters()
+    device.display(frame.copy())
+    assert bus.bytes_on_wire == 0 and bus.transactions == 0
+    changed = frame.copy()
+    changed.putpixel((70, 20), 1 - frame.getpixel((70, 20)))
+    device.display(changed)
+    assert 0 < bus.bytes_on_wire <= 12  # one byte of one page, with its addressing
+    assert bus.image().tobytes() == changed.tobytes()
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_stock_driver_sends_the_whole_frame_every_time(chip):
+    bus = VirtualOled(chip)
+    device = STOCK_DRIVERS[chip](i2c(bus=bus))
+    frame = render(SCENES["race_won_de"])
+    device.display(frame)
+    bus.reset_counters()
+    device.display(frame)
+    assert bus.bytes_on_wire == {"ssd1306": 1096, "sh1106": 1128}[chip]
+    assert bus.image().tobytes() == frame.tobytes()  # the emulator decodes luma's own output
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_after_a_failed_write_the_next_frame_goes_out_whole(chip):
+    bus, device, first = showing_the_ladder(chip)
+    bus.fail = errno.EREMOTEIO
+    with pytest.raises(Exception, match="not found"):
+        device.display(render(SCENES["race_signal_en"]))
+    bus.fail = None
+    bus.ram = [bytearray(len(page)) for page in bus.ram]  # the panel lost power meanwhile
+    device.display(first)
+    assert bus.image().tobytes() == first.tobytes()
+
+
+def test_sh1106_writes_at_its_column_offset():
+    bus = VirtualOled("sh1106")
+    device = open_display("sh1106", bus=bus)
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((0, 0), 1)
+    device.display(frame)
+    assert bus.ram[0][2] == 0x01 and bus.ram[0][0] == 0 and bus.ram[0][1] == 0
+
+
+def test_changed_span():
+    assert changed_span(b"abcd", b"abcd") is None
+    assert changed_span(b"abcd", b"xbcd") == (0, 0)
+    assert changed_span(b"abcd", b"axcy") == (1, 3)
+
+
+def test_wrong_address_is_a_clear_error():
+    bus = VirtualOled("ssd1306", address=0x3D)
+    with pytest.raises(Exception, match="0x3C"):
+        DRIVERS["ssd1306"](i2c(bus=bus, address=0x3C))

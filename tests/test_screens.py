@@ -1,0 +1,132 @@
+"""OLED screens: reference PNGs, text that fits in every language, the font, the QR code."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.cli import main as cli_main
+from companion.screens import GAME_SCREENS, Scene, draw, pick, render
+from companion.screens.canvas import MIN_TEXT_PX, Canvas, font, text_width
+from companion.screens.common import qr_matrix
+from companion.screens.samples import PAIRING, SCENES, long_name_scenes
+from companion.screens.texts import TEXTS, text
+
+REFERENCE = Path(__file__).parent / "screens"
+REGEN = os.environ.get("COMPANION_REGEN_GOLDEN") == "1"
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_screen_matches_reviewed_reference(name):
+    image = render(SCENES[name])
+    assert image.mode == "1" and image.size == (128, 64)
+    path = REFERENCE / f"{name}.png"
+    if REGEN:
+        image.save(path)
+    reference = Image.open(path).convert("1")
+    assert image.tobytes() == reference.tobytes(), f"{name} differs from {path}"
+
+
+def test_every_reference_png_belongs_to_a_scene():
+    assert {p.stem for p in REFERENCE.glob("*.png")} == set(SCENES)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_every_text_fits_its_box_with_the_longest_names(lang):
+    for scene in long_name_scenes(lang):
+        canvas = draw(scene)
+        assert canvas.overflows == [], (pick(scene), canvas.overflows)
+        assert canvas.texts, pick(scene)
+
+
+def test_every_screen_is_covered_by_the_fit_test():
+    shown = {pick(s) for s in long_name_scenes("en")}
+    assert shown == {"pairing", "race", "stopped", *GAME_SCREENS}
+
+
+def test_every_text_exists_in_three_languages():
+    for key, entry in TEXTS.items():
+        assert set(entry) == {"en", "de", "nl"}, key
+        assert all(value.strip() for value in entry.values()), key
+
+
+def test_a_text_too_long_is_cut_and_reported_never_drawn_below_the_minimum():
+    canvas = Canvas()
+    used = canvas.text((0, 0, 40, 16), "Unentschieden gewinnt", 16)
+    assert used == MIN_TEXT_PX
+    assert [o.text for o in canvas.overflows] == ["Unentschieden gewinnt"]
+    shrunk = Canvas()
+    assert shrunk.text((0, 0, 128, 30), "Stopp!", 40) < 40  # shrinks to fit the height
+    assert shrunk.overflows == []
+
+
+def test_the_shipped_font_draws_umlauts_and_dutch_accents():
+    def glyph(ch: str) -> bytes:
+        image = Image.new("1", (20, 20))
+        from PIL import ImageDraw
+        ImageDraw.Draw(image).text((2, 0), ch, font=font(MIN_TEXT_PX), fill=1)
+        return image.tobytes()
+
+    missing = glyph("\ue000")  # a private-use code point: the font's "missing" box
+    for plain, accented in [("A", "Ä"), ("O", "Ö"), ("U", "Ü"), ("a", "ä"), ("o", "ö"),
+                            ("u", "ü"), ("s", "ß"), ("e", "é"), ("e", "ë"), ("i", "ï")]:
+        assert glyph(accented) not in (glyph(plain), missing), accented
+    assert glyph("ĳ") != missing  # Dutch ij ligature
+
+
+def test_qr_code_scans_in_normal_polarity():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    scene = Scene(pairing=PAIRING, show_pairing=True)
+    image = render(scene)
+    assert image.getpixel((0, 1)) == 1 and image.getpixel((56, 57)) == 1  # lit quiet zone
+    modules = len(qr_matrix(PAIRING["url"]))
+    assert modules == 25  # version 2: 2 px per module fits the 64 px panel
+    assert image.getpixel((4, 5)) == 0  # the finder pattern's dark corner, 2 modules in
+    big = image.convert("L").resize((512, 256), Image.Resampling.NEAREST)
+    found = [r.text for r in zxingcpp.read_barcodes(big)]
+    assert [t.lower() for t in found] == [PAIRING["url"]]
+
+
+def test_stopped_screen_differs_by_language():
+    assert render(Scene(lang="de", stopped=True)).tobytes() != \
+        render(Scene(lang="nl", stopped=True)).tobytes()
+    assert text("stopped", "de") == "Angehalten"
+
+
+def test_render_command_writes_a_scaled_png(tmp_path):
+    state = tmp_path / "state.json"
+    import json
+    state.write_text(json.dumps({"final": SCENES["howruck_tug_de"].state}))
+    out = tmp_path / "ladder.png"
+    assert cli_main(["render", "howruck", "--state", str(state), "--out", str(out),
+                     "--lang", "de", "--scale", "3"]) == 0
+    picture = Image.open(out)
+    assert picture.size == (384, 192)
+    small = picture.resize((128, 64), Image.Resampling.NEAREST).point(
+        lambda v: 255 if v > 128 else 0).convert("1")
+    assert small.tobytes() == render(SCENES["howruck_tug_de"]).tobytes()
+
+
+def test_render_command_plays_a_replay_file(tmp_path):
+    out = tmp_path / "r.png"
+    example = Path(__file__).parent.parent / "examples" / "howruck-rulebook.jsonl"
+    assert cli_main(["render", "howruck", "--state", str(example), "--out", str(out)]) == 0
+    assert Image.open(out).size == (512, 256)
+
+
+def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json\n")
+    assert cli_main(["render", "howruck", "--state", str(bad), "--out",
+                     str(tmp_path / "x.png")]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    assert cli_main(["render", "chess", "--out", str(tmp_path / "x.png")]) == 2
+    assert "unknown screen" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_text_width_grows_with_text():
+    assert text_width("Gleichstand!", 13) > text_width("Tie!", 13) > 0
