@@ -1,4 +1,4 @@
-"""The `companion` command: run, replay, render, bench."""
+"""The `companion` command: run, replay, render, doctor, bench."""
 
 from __future__ import annotations
 
@@ -34,6 +34,12 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--scale", type=int, default=4, choices=range(1, 17),
                         metavar="1-16", help="pixels per OLED pixel (default 4)")
 
+    doctor = sub.add_parser("doctor", help="check the set-up and say how to fix it")
+    doctor.add_argument("--config", type=Path, help="TOML config (default as for run)")
+    doctor.add_argument("--data", type=Path, help="data directory (games database)")
+    doctor.add_argument("--simulate", action="store_true",
+                        help="mock pins, virtual display (the default off a Raspberry Pi)")
+
     bench = sub.add_parser("bench", help="benchmarks as JSON lines")
     bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
     bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
@@ -59,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         from companion.render import render_file
         return render_file(args.screen, args.state, args.out, args.lang, args.scale,
                            sys.stderr)
+    if args.command == "doctor":
+        from companion.daemon import on_raspberry_pi
+        from companion.doctor import main as doctor_main
+        return doctor_main(args.config, args.data, args.simulate or not on_raspberry_pi(),
+                           sys.stdout)
     if args.command == "bench":
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)

@@ -20,17 +20,24 @@ from companion import config as configuration
 from companion.daemon.address import page_url
 from companion.daemon.display import DisplayOutput
 from companion.daemon.hub import Hub
+from companion.daemon.notify import Notifier
 from companion.daemon.table import Table
 from companion.sessions import Sessions
 
 log = logging.getLogger("companion")
 
 
+MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+
+
 def on_raspberry_pi() -> bool:
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="ignore")
-    except OSError:
-        return False
+    """True on a Raspberry Pi (the service's ProcSubset=pid hides /proc/device-tree)."""
+    for path in MODEL_FILES:
+        try:
+            return "Raspberry Pi" in path.read_text(errors="ignore")
+        except OSError:
+            continue
+    return False
 
 
 def use_mock_pins() -> None:
@@ -108,6 +115,14 @@ class Daemon:
         self.sessions.close()
 
 
+def _watchdog(hub: Hub, notifier: Notifier, every_s: float) -> None:
+    """Ping systemd from the hub thread itself: a hung hub stops the pings."""
+    def ping() -> None:
+        notifier.ping()
+        hub.at(hub.clock() + every_s, ping)
+    hub.post(ping)
+
+
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
@@ -122,6 +137,10 @@ def main(args: argparse.Namespace) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     daemon.start()
+    notifier = Notifier()
+    if notifier.watchdog_s:
+        _watchdog(daemon.hub, notifier, notifier.watchdog_s / 3)
+    notifier.ready("refereeing")
     log.info("companion running%s; games database %s (%d games)",
              " in simulation" if simulate else "", daemon.sessions.store.path,
              len(daemon.sessions.games))
@@ -129,6 +148,7 @@ def main(args: argparse.Namespace) -> int:
         from companion.daemon.console import Console
         Console(daemon, stop).start()
     stop.wait()
+    notifier.stopping()
     daemon.stop()
     log.info("companion stopped")
     return 0

@@ -1,0 +1,218 @@
+"""`companion doctor`: find what a set-up gets wrong, and say how to fix each thing.
+
+Checks, in order: the config file; I2C switched on and the display answering at its
+address; every configured pin free; the serial button box present and speaking the protocol;
+the games database writable; the web port free. On a laptop (simulation) the pin and display
+checks run against the mock pins and the virtual display, the rest for real.
+
+The daemon itself holds the pins, the display and the port while it runs: stop the service
+first (``sudo systemctl stop companion``) for a full check.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion import config as configuration
+from companion.devices.serialbox import HELLO, PROTOCOL
+
+STOP_SERVICE = "stop the running companion first: sudo systemctl stop companion"
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str
+    ok: bool
+    message: str
+    fix: str = ""
+
+
+def check_i2c(config: configuration.Config, dev: Path = Path("/dev")) -> Iterator[Finding]:
+    bus = dev / f"i2c-{config.display_port}"
+    if bus.exists():
+        yield Finding("i2c", True, f"I2C bus {config.display_port} is on ({bus})")
+    else:
+        yield Finding("i2c", False, f"no {bus}: I2C is switched off",
+                      "sudo raspi-config nonint do_i2c 0, then reboot")
+
+
+def check_display(config: configuration.Config,
+                  open_bus: Callable[[int], Any]) -> Iterator[Finding]:
+    """Ask the display at its address (and the other usual one) for an acknowledge."""
+    try:
+        bus = open_bus(config.display_port)
+    except OSError as exc:
+        yield Finding("display", False, f"cannot open I2C bus {config.display_port}: "
+                      f"{exc.strerror or exc}", "add the user to the i2c group, or "
+                      "switch I2C on: sudo raspi-config nonint do_i2c 0")
+        return
+    address = config.display_address
+    if _acknowledges(bus, address):
+        yield Finding("display", True, f"a display answers at 0x{address:02X}")
+        return
+    others = [a for a in (0x3C, 0x3D) if a != address and _acknowledges(bus, a)]
+    if others:
+        yield Finding("display", False, f"no display at 0x{address:02X}, but one answers at "
+                      f"0x{others[0]:02X}", f"set [display] address = 0x{others[0]:02X}")
+    else:
+        yield Finding("display", False, f"no display answers at 0x{address:02X}",
+                      "check the OLED wiring: SDA to pin 3, SCL to pin 5, VCC to 3.3 V "
+                      "(pin 1), GND (pin 6); see wiring.md")
+
+
+def _acknowledges(bus: Any, address: int) -> bool:
+    try:
+        bus.write_i2c_block_data(address, 0x00, [0xE3])  # the controllers' NOP command
+        return True
+    except OSError:
+        return False
+
+
+def check_pins(config: configuration.Config) -> Iterator[Finding]:
+    """Claim every configured pin once; a pin taken elsewhere (or twice) is reported."""
+    from gpiozero import DigitalInputDevice, DigitalOutputDevice
+    from gpiozero.exc import GPIOPinInUse
+
+    wanted: list[tuple[str, int, type]] = [
+        *((f"player button {i + 1}", p, DigitalInputDevice)
+          for i, p in enumerate(config.player_pins)),
+        *((("OK button", config.ok_pin, DigitalInputDevice),) if config.ok_pin is not None
+          else ()),
+        *((f"LED {i + 1}", p, DigitalOutputDevice) for i, p in enumerate(config.led_pins)),
+        *((("buzzer", config.buzzer_pin, DigitalOutputDevice),)
+          if config.buzzer_pin is not None else ()),
+    ]
+    held = []
+    try:
+        for role, pin, kind in wanted:
+            try:
+                held.append(kind(pin))
+            except GPIOPinInUse:
+                yield Finding("pins", False, f"GPIO{pin} ({role}) is in use",
+                              f"free it, choose another pin in the config, or {STOP_SERVICE}")
+            except Exception as exc:  # lgpio: "GPIO busy", no permission, no gpiochip
+                yield Finding("pins", False, f"GPIO{pin} ({role}): {exc}",
+                              "add the user to the gpio group; " + STOP_SERVICE)
+        if len(held) == len(wanted):
+            yield Finding("pins", True, f"all {len(wanted)} pins free: " +
+                          ", ".join(f"GPIO{pin}" for _, pin, _ in wanted))
+    finally:
+        for device in held:
+            device.close()
+
+
+def check_serial(config: configuration.Config, timeout_s: float = 2.0) -> Iterator[Finding]:
+    if not config.serial_port:
+        yield Finding("serial", True, "no serial button box configured")
+        return
+    import serial
+
+    port = config.serial_port
+    if not os.path.exists(port):
+        yield Finding("serial", False, f"{port} does not exist: the button box is not plugged "
+                      "in", "plug it in; install hardware/99-companion-buttons.rules for "
+                      "/dev/companion-buttons")
+        return
+    try:
+        link = serial.Serial(port, config.serial_baud, timeout=0.1)
+    except (OSError, serial.SerialException) as exc:
+        yield Finding("serial", False, f"cannot open {port}: {exc}",
+                      "add the user to the dialout group; " + STOP_SERVICE)
+        return
+    try:
+        link.write(b"HELLO?\n")
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            line = link.readline().decode("ascii", "replace").strip()
+            if (m := HELLO.match(line)) and m.group(1) == PROTOCOL:
+                yield Finding("serial", True, f"button box on {port}: {line}")
+                return
+    except (OSError, serial.SerialException) as exc:
+        yield Finding("serial", False, f"{port} failed while talking: {exc}", "replug the box")
+        return
+    finally:
+        link.close()
+    yield Finding("serial", False, f"{port} does not speak the button box protocol",
+                  "flash hardware/buttonbox/main.py onto the Pico (hardware/buttonbox/README.md)")
+
+
+def check_database(data_dir: Path) -> Iterator[Finding]:
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=data_dir, prefix=".doctor-") as probe:
+            probe.write(b"ok")
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as exc:
+        yield Finding("database", False, f"cannot write the games database in {data_dir}: "
+                      f"{exc.strerror or exc}", "give the companion user that directory "
+                      "(the service's StateDirectory does), or pass --data DIR")
+        return
+    yield Finding("database", True, f"games database directory writable: {data_dir}")
+
+
+def check_web_port(config: configuration.Config) -> Iterator[Finding]:
+    family = socket.AF_INET6 if ":" in config.web_host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((config.web_host, config.web_port))
+        except OSError as exc:
+            why = "in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
+            yield Finding("web", False, f"web port {config.web_port} on {config.web_host}: "
+                          f"{why}", f"set [web] port to a free one, or {STOP_SERVICE}")
+            return
+    yield Finding("web", True, f"web port {config.web_port} is free")
+
+
+def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
+             open_bus: Callable[[int], Any] | None = None) -> Iterator[Finding]:
+    if config.display_type == "none":
+        yield Finding("display", True, "no display configured")
+    elif simulate and open_bus is None:
+        yield Finding("display", True, "simulation: the display is virtual")
+    else:
+        if open_bus is None:
+            yield from check_i2c(config)
+        yield from check_display(config, open_bus or _smbus)
+    yield from check_pins(config)
+    yield from check_serial(config)
+    yield from check_database(data_dir)
+    yield from check_web_port(config)
+
+
+def _smbus(port: int) -> Any:
+    import smbus2
+    return smbus2.SMBus(port)
+
+
+def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO) -> int:
+    from companion.sessions.store import default_data_dir
+
+    try:
+        config = configuration.load(config_path)
+    except configuration.ConfigError as err:
+        out.write(f"✗ config: {err}\n  fix: correct that key (examples/config.toml lists "
+                  "them all)\n")
+        return 1
+    out.write(f"✓ config: {config.source}\n")
+    if simulate:
+        from companion.daemon import use_mock_pins
+        use_mock_pins()
+        out.write("  (simulation: mock pins, virtual display)\n")
+    problems = 0
+    for finding in diagnose(config, data_dir or default_data_dir(), simulate):
+        mark = "✓" if finding.ok else "✗"
+        out.write(f"{mark} {finding.check}: {finding.message}\n")
+        if not finding.ok:
+            problems += 1
+            out.write(f"  fix: {finding.fix}\n")
+    out.write("all good\n" if not problems else f"{problems} problem(s) found\n")
+    return 0 if not problems else 1

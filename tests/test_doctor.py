@@ -1,0 +1,142 @@
+"""`companion doctor` against simulated faults: each finding names the problem and its fix."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+
+from gpiozero import Button
+from test_serialbox import Box
+
+from companion.cli import main as cli_main
+from companion.config import parse
+from companion.devices.virtual_oled import VirtualOled
+from companion.doctor import check_display, check_i2c, diagnose
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+WEB = {"host": "127.0.0.1", "port": free_port()}
+
+
+def findings(config, tmp_path, open_bus=None):
+    return {f.check: f for f in diagnose(config, tmp_path / "data", simulate=True,
+                                         open_bus=open_bus)}
+
+
+def test_a_healthy_simulated_table_is_all_good(tmp_path, mock_pins, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text(f"[web]\nhost = \"127.0.0.1\"\nport = {free_port()}\n")
+    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data",
+                     str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert "all good" in out and "✗" not in out
+
+
+def test_display_not_answering_names_the_wiring(tmp_path, mock_pins):
+    panel = VirtualOled("ssd1306")
+    panel.fail = errno.EREMOTEIO
+    found = findings(parse({"web": WEB}), tmp_path, open_bus=lambda port: panel)
+    assert not found["display"].ok
+    assert "no display answers at 0x3C" in found["display"].message
+    assert "SDA" in found["display"].fix
+
+
+def test_display_at_the_other_address_is_pointed_out(tmp_path, mock_pins):
+    panel = VirtualOled("sh1106", address=0x3D)
+    found = findings(parse({"web": WEB}), tmp_path, open_bus=lambda port: panel)
+    assert not found["display"].ok
+    assert found["display"].fix == "set [display] address = 0x3D"
+    right = findings(parse({"web": WEB, "display": {"address": 0x3D}}), tmp_path,
+                     open_bus=lambda port: panel)
+    assert right["display"].ok
+
+
+def test_i2c_switched_off(tmp_path):
+    (tmp_path / "dev").mkdir()
+    [finding] = check_i2c(parse({}), tmp_path / "dev")
+    assert not finding.ok and "raspi-config nonint do_i2c 0" in finding.fix
+    (tmp_path / "dev" / "i2c-1").touch()
+    [finding] = check_i2c(parse({}), tmp_path / "dev")
+    assert finding.ok
+
+
+def test_cannot_open_the_bus(tmp_path):
+    def no_permission(port):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    [finding] = check_display(parse({}), no_permission)
+    assert not finding.ok and "i2c group" in finding.fix
+
+
+def test_pin_in_use(tmp_path, mock_pins):
+    squatter = Button(27)
+    try:
+        found = findings(parse({"web": WEB}), tmp_path)
+    finally:
+        squatter.close()
+    assert not found["pins"].ok
+    assert "GPIO27 (player button 2) is in use" in found["pins"].message
+    assert findings(parse({"web": WEB}), tmp_path)["pins"].ok  # released again
+
+
+def test_no_serial_box(tmp_path, mock_pins):
+    found = findings(parse({"web": WEB, "serial": {"port": str(tmp_path / "none")}}),
+                     tmp_path)
+    assert not found["serial"].ok and "not plugged in" in found["serial"].message
+
+
+def test_serial_box_present_and_talking(tmp_path, mock_pins):
+    link = tmp_path / "companion-buttons"
+    box = Box(link)
+    try:
+        found = findings(parse({"web": WEB, "serial": {"port": str(link)}}), tmp_path)
+    finally:
+        box.unplug()
+    assert found["serial"].ok and "HELLO companion-buttons 1" in found["serial"].message
+
+
+def test_something_else_on_the_serial_port(tmp_path, mock_pins):
+    master, slave = os.openpty()
+    try:
+        config = parse({"web": WEB, "serial": {"port": os.ttyname(slave)}})
+        os.write(master, b"AT+OK\r\n")
+        found = {f.check: f for f in diagnose(config, tmp_path, simulate=True)}
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert not found["serial"].ok and "flash" in found["serial"].fix
+
+
+def test_web_port_in_use_and_database_not_writable(tmp_path, mock_pins):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        blocked = tmp_path / "file"
+        blocked.write_text("not a directory")
+        found = {f.check: f for f in diagnose(parse({"web": {"host": "127.0.0.1",
+                                                             "port": port}}),
+                                              blocked / "data", simulate=True)}
+    assert not found["web"].ok and "in use" in found["web"].message
+    assert not found["database"].ok and "--data" in found["database"].fix
+
+
+def test_doctor_exit_code_and_fix_lines(tmp_path, mock_pins, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[web]\nport = {free_port()}\n[serial]\nport = "{tmp_path}/absent"\n')
+    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data",
+                     str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "✗ serial" in out and "  fix: plug it in" in out and "1 problem(s) found" in out
+
+
+def test_invalid_config_is_a_finding(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[buttons]\nplayers = [2]\n")
+    assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
+    assert "✗ config: buttons.players[0]" in capsys.readouterr().out
