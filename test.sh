@@ -3,5 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . ./scripts/venv.sh test
+# The browser tests drive Debian's Chromium (Playwright cannot download browsers here).
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  (apt-get install -y -q chromium >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
+    && apt-get install -y -q chromium >/dev/null 2>&1)) || echo "test.sh: could not install chromium"
+fi
 .venv/bin/ruff check .
 exec .venv/bin/python -m pytest "$@"

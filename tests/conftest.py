@@ -28,3 +28,15 @@ def mock_pins():
     yield Device.pin_factory
     Device.pin_factory.reset()
     Device.pin_factory = None
+
+
+@pytest.fixture
+def web_live(tmp_path):
+    """A simulated daemon with its web server on loopback (stopped, pins reset, after)."""
+    from web_helpers import web_daemon
+    daemon = web_daemon(tmp_path)
+    yield daemon
+    daemon.stop()
+    from gpiozero import Device
+    Device.pin_factory.reset()
+    Device.pin_factory = None

@@ -26,6 +26,12 @@ def panel_shows(daemon, scene: Scene) -> bool:
     return daemon.virtual_oled.image().tobytes() == render(scene).tobytes()
 
 
+def shows(daemon, **parts) -> bool:
+    """The panel shows this scene (with the daemon's pairing screen data)."""
+    return panel_shows(daemon, Scene(pairing=daemon.hub.call(daemon.table.pairing_view),
+                                     **parts))
+
+
 @pytest.fixture
 def daemon(tmp_path, mock_pins):
     d = make_daemon(tmp_path)
@@ -36,10 +42,9 @@ def daemon(tmp_path, mock_pins):
 
 def test_first_frame_is_the_pairing_screen_then_the_game(daemon):
     wait_until(lambda: daemon.display.first_frame_at is not None)
-    pairing = daemon.table.pairing
-    wait_until(lambda: panel_shows(daemon, Scene(pairing=pairing)))
+    wait_until(lambda: shows(daemon))
     view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
-    wait_until(lambda: panel_shows(daemon, Scene(pairing=pairing, state=view)))
+    wait_until(lambda: shows(daemon, state=view))
 
 
 def test_race_screens_follow_the_buttons_and_return_to_the_ladder(daemon, mock_pins,
@@ -49,17 +54,16 @@ def test_race_screens_follow_the_buttons_and_return_to_the_ladder(daemon, mock_p
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
     drive(mock_pins, 22, True)  # OK: countdown 0 → the signal at once
     _, race = recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
-    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, race=race,
-                                                 state=daemon.table.view())))
+    wait_until(lambda: shows(daemon, race=race, state=daemon.hub.call(daemon.table.view)))
     drive(mock_pins, 27, True)
     time.sleep(0.03)  # well outside the 10 ms tie window
     drive(mock_pins, 17, True)
     _, decided = recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "decided")
     assert decided["decision"]["winner"] == "Bert"
     recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "idle")
-    ladder = Scene(pairing=daemon.table.pairing, state=daemon.hub.call(daemon.table.view))
-    assert ladder.state["phase"] == "tug"
-    wait_until(lambda: panel_shows(daemon, ladder))
+    ladder = daemon.hub.call(daemon.table.view)
+    assert ladder["phase"] == "tug"
+    wait_until(lambda: shows(daemon, state=ladder))
 
 
 def test_a_burst_of_states_coalesces_and_the_newest_wins(daemon):
@@ -82,7 +86,7 @@ def test_a_burst_of_states_coalesces_and_the_newest_wins(daemon):
         action = core.legal_actions(state)[0]
         daemon.hub.call(daemon.table.apply, game, action)
     final = daemon.hub.call(daemon.table.view)
-    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, state=final)))
+    wait_until(lambda: shows(daemon, state=final))
     assert daemon.display.frames - frames_before < 40
 
 
@@ -100,7 +104,7 @@ def test_a_display_that_does_not_answer_never_blocks_the_core(daemon, caplog, mo
     daemon.virtual_oled.ram = [bytearray(128) for _ in range(8)]  # it lost power as well
     daemon.virtual_oled.fail = None
     state = daemon.hub.call(daemon.table.view)
-    wait_until(lambda: panel_shows(daemon, Scene(pairing=daemon.table.pairing, state=state)))
+    wait_until(lambda: shows(daemon, state=state))
     assert "display answering again" in caplog.text
 
 

@@ -39,6 +39,8 @@ def test_install_writes_everything_and_a_second_run_keeps_config_and_games(tmp_p
     assert first.returncode == 0, first.stderr
     exe = root / "opt/companion/venv/bin/companion"
     assert exe.exists()
+    assert (root / "opt/companion/venv/share/companion/web/templates/index.html").exists()
+    assert (root / "opt/companion/venv/share/companion/web/static/app.js").exists()
     assert (root / "etc/companion/config.toml").read_text() == \
         (REPO / "examples/config.toml").read_text()
     assert (root / "etc/systemd/system/companion.service").read_text() == UNIT.read_text()

@@ -18,7 +18,7 @@ def raised_codes() -> set[str]:
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
-                    "Refusal", "SetupError") and node.args:
+                    "Refusal", "SetupError", "ApiError") and node.args:
                 for sub in ast.walk(node.args[0]):
                     if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                         codes.add(sub.value)

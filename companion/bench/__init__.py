@@ -49,6 +49,7 @@ def _load_all() -> None:
         oled_bench,
         rules_bench,
         sessions_bench,
+        web_bench,
     )
 
 

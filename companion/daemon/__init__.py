@@ -8,6 +8,7 @@ factory stands in for the pins.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import os
 import signal
@@ -21,10 +22,15 @@ from companion.daemon.address import page_url
 from companion.daemon.display import DisplayOutput
 from companion.daemon.hub import Hub
 from companion.daemon.notify import Notifier
+from companion.daemon.pairing import Pairing
+from companion.daemon.settings import Settings
 from companion.daemon.table import Table
 from companion.sessions import Sessions
+from companion.web.api import frame_data
+from companion.web.stream import Broker
 
 log = logging.getLogger("companion")
+WEB_THREADS = 48  # waitress threads; each open live stream holds one
 
 
 MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
@@ -51,7 +57,8 @@ class Daemon:
     """The running companion: build, start, stop. Tests and benchmarks drive it directly."""
 
     def __init__(self, config: configuration.Config, data_dir: Path | None,
-                 simulate: bool, virtual_display: bool | None = None) -> None:
+                 simulate: bool, virtual_display: bool | None = None,
+                 web: bool = False) -> None:
         from companion.devices.buttons import ButtonPanel
         from companion.devices.outputs import TableOutputs
 
@@ -63,14 +70,30 @@ class Daemon:
             use_mock_pins()
         self.hub = Hub()
         self.sessions = Sessions(data_dir)
-        self.table = Table(self.hub, self.sessions, config)
+        data = self.sessions.store.path.parent
+        pairing = Pairing(data / "pairing.json", self.hub.clock)
+        self.settings = Settings.load(data / "settings.json", config.language)
+        self.page_url = page_url(config.web_host, config.web_port)
+        self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
+                           self.settings)
+        self.table.config_simulated = simulate
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
         self.hub.subscribe(self.outputs.handle, "outputs")
         self.virtual_oled = None
         self.display: DisplayOutput | None = None
+        self.broker = Broker(max_clients=WEB_THREADS - 8)
+        self.hub.subscribe(self.broker.publish, "web-stream")
         if config.display_type != "none":
-            self.display = DisplayOutput(self._display_opener(), config.language)
+            self.display = DisplayOutput(self._display_opener(), self.settings.language)
             self.display.attach(self.hub)
+            if self.virtual_display:  # the page shows the simulated panel's frames
+                self.display.listeners.append(
+                    lambda frame: self.broker.publish("frame", frame_data(frame)))
+        self.web = None
+        if web:
+            from companion.web import WebServer, create_app
+            self.web = WebServer(create_app(self), config.web_host, config.web_port,
+                                 WEB_THREADS)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.serial_box = None
@@ -91,19 +114,37 @@ class Daemon:
             return lambda: open_display(chip, bus=bus, address=cfg.display_address)
         return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address)
 
+    def button_names(self) -> list[str]:
+        return list(self.buttons.names)
+
+    def press_simulated(self, name: str, pressed: bool) -> None:
+        """An on-screen button of the simulation page: drive its mock pin (active low)."""
+        mock = self.buttons.buttons[name].pin
+        if pressed == self.config.pull_up:
+            mock.drive_low()
+        else:
+            mock.drive_high()
+
+    def set_language(self, lang: str) -> dict:
+        return self.hub.call(self.table.set_language, lang)
+
     def post_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """Called on input threads: hand the edge to the hub thread."""
         self.hub.post(self.table.on_edge, name, t, pressed, source)
 
     def start(self) -> None:
         self.hub.start()
-        self.hub.post(self.table.publish_pairing,
-                      page_url(self.config.web_host, self.config.web_port), None)
+        if self.web is not None:
+            self.web.start()
+        self.hub.post(self.table.publish_pairing)
         if self.serial_box is not None:
             self.serial_box.start()
 
     def stop(self) -> None:
         """Clean shut-down: inputs first, then the core, outputs, pins, database."""
+        self.broker.close()
+        if self.web is not None:
+            self.web.stop()
         if self.serial_box is not None:
             self.serial_box.stop()
         self.buttons.close()
@@ -132,7 +173,15 @@ def main(args: argparse.Namespace) -> int:
         return 2
     simulate = args.simulate or not on_raspberry_pi() \
         or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"
-    daemon = Daemon(config, args.data, simulate)
+    if args.host:
+        config = dataclasses.replace(config, web_host=args.host)
+    if args.port:
+        config = dataclasses.replace(config, web_port=args.port)
+    try:
+        daemon = Daemon(config, args.data, simulate, web=True)
+    except OSError as exc:
+        sys.stderr.write(f"companion: cannot start: {exc}\n")
+        return 2
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
@@ -144,6 +193,8 @@ def main(args: argparse.Namespace) -> int:
     log.info("companion running%s; games database %s (%d games)",
              " in simulation" if simulate else "", daemon.sessions.store.path,
              len(daemon.sessions.games))
+    if simulate:
+        log.info("phone page %s - pairing PIN %s", daemon.page_url, daemon.table.pairing.pin)
     if simulate and sys.stdin.isatty():
         from companion.daemon.console import Console
         Console(daemon, stop).start()

@@ -13,6 +13,8 @@ from typing import Any
 
 from companion.config import Config
 from companion.daemon.hub import Hub
+from companion.daemon.pairing import Pairing
+from companion.daemon.settings import Settings
 from companion.devices.debounce import Debouncer
 from companion.race import Decision, Edge, RaceArbiter
 from companion.rules import Outcome, Refusal
@@ -22,10 +24,14 @@ log = logging.getLogger("companion.table")
 COUNTDOWN_STEP_S = 1.0
 RACE_SHOWN_S = 3.0  # the race result stays on the OLED this long
 BANNER_S = 4.0  # a round won stays on the OLED this long
+NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN
+PAIRING_SHOWN_S = 120.0  # a new PIN stays on the OLED this long (or until a phone pairs)
 
 
 class Table:
-    def __init__(self, hub: Hub, sessions: Sessions, config: Config) -> None:
+    def __init__(self, hub: Hub, sessions: Sessions, config: Config,
+                 pairing: Pairing | None = None, page_url: str = "",
+                 settings: Settings | None = None) -> None:
         self.hub = hub
         self.sessions = sessions
         self.config = config
@@ -37,7 +43,12 @@ class Table:
         self.countdown = 0
         self.decision: Decision | None = None
         self._banner_seq = 0
-        self.pairing: dict[str, Any] | None = None
+        self.pairing = pairing or Pairing(None, hub.clock)
+        self.page_url = page_url
+        self.settings = settings or Settings(None, config.language)
+        self.show_pairing = False
+        self.config_simulated = False  # the terminal may show the PIN only in simulation
+        self._ok_pressed_at: float | None = None
 
     # --- inputs ----------------------------------------------------------------------------
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
@@ -47,7 +58,10 @@ class Table:
         self.hub.publish("button", {"name": name, "pressed": pressed, "source": source})
         if name == "ok":
             if pressed:
+                self._ok_pressed_at = t
                 self.on_ok()
+            elif self._ok_pressed_at is not None and t - self._ok_pressed_at >= NEW_PIN_HOLD_S:
+                self.new_pin()
             return
         player = self._seat_player(name)
         if player is None:
@@ -150,6 +164,9 @@ class Table:
             self.race_phase = "idle"
             self.hub.publish("race", self._race_view())
 
+    def race_view(self) -> dict[str, Any]:
+        return self._race_view()
+
     def _race_view(self, false_start: str | None = None) -> dict[str, Any]:
         return {"phase": self.race_phase, "countdown": self.countdown,
                 "decision": self.decision.as_json() if self.decision else None,
@@ -163,7 +180,22 @@ class Table:
         self.current = session.id
         self.race_phase, self.race, self.decision = "idle", None, None
         self._publish_state()
+        self.hub.publish("games", {"created": session.id})
         return session.view()
+
+    def switch_to(self, game_id: int) -> dict[str, Any]:
+        """Show another stored game on the table (the OLED and every page)."""
+        session = self.sessions.get(game_id)
+        self.current = game_id
+        self.race_phase, self.race, self.decision = "idle", None, None
+        self._publish_state()
+        return session.view()
+
+    def set_language(self, lang: str) -> dict[str, Any]:
+        self.settings.language = lang
+        self.settings.save()
+        self.hub.publish("language", lang)
+        return self.settings.as_json()
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:
         if game_id is None:
@@ -202,10 +234,37 @@ class Table:
     def _publish_state(self) -> None:
         self.hub.publish("state", self.view())
 
-    def publish_pairing(self, url: str, pin: str | None, show: bool = False) -> None:
-        """The phone page's address and the pairing PIN, for the OLED's pairing screen."""
-        self.pairing = {"url": url, "pin": pin, "show": show}
-        self.hub.publish("pairing", self.pairing)
+    # --- pairing (the web calls these through hub.call) -----------------------------------
+    def pairing_view(self) -> dict[str, Any]:
+        """What the OLED's pairing screen shows."""
+        return {"url": self.page_url, "pin": self.pairing.pin, "show": self.show_pairing}
+
+    def publish_pairing(self) -> None:
+        self.hub.publish("pairing", self.pairing_view())
+
+    def new_pin(self) -> dict[str, Any]:
+        """Draw a new PIN and show it on the OLED for a while."""
+        self.pairing.draw_pin()
+        if self.config_simulated:
+            log.info("new pairing PIN %s", self.pairing.pin)
+        self.show_pairing = True
+        self.publish_pairing()
+        pin = self.pairing.pin
+        self.hub.at(self.hub.clock() + PAIRING_SHOWN_S, partial(self._hide_pairing, pin))
+        return self.pairing_view()
+
+    def _hide_pairing(self, pin: str | None = None) -> None:
+        if self.show_pairing and (pin is None or pin == self.pairing.pin):
+            self.show_pairing = False
+            self.publish_pairing()
+
+    def pair(self, pin: Any, client: str) -> str:
+        token = self.pairing.pair(pin, client)
+        self._hide_pairing()
+        return token
+
+    def paired(self, token: str | None) -> bool:
+        return self.pairing.paired(token)
 
     def shutdown(self) -> None:
         self.hub.publish("leds", [])

@@ -51,6 +51,10 @@ class ButtonPanel:
             self.close()
             raise
 
+    @property
+    def names(self) -> list[str]:
+        return list(self.buttons)
+
     def _edge(self, name: str, ticks: float, pressed: bool) -> None:
         now = self.clock()
         if abs(now - ticks) > CLOCK_SANITY_S:

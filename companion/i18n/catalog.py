@@ -5,6 +5,8 @@ A test checks that every code a rule core can raise has all three sentences here
 
 from __future__ import annotations
 
+from companion.i18n.web_messages import WEB_MESSAGES  # the HTTP edge's, kept apart
+
 COLOR_NAMES = {
     "en": {"red": "red", "blue": "blue", "green": "green", "white": "white"},
     "de": {"red": "rot", "blue": "blau", "green": "grün", "white": "weiß"},
@@ -195,3 +197,5 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "De actie is te groot.",
     },
 }
+
+MESSAGES.update(WEB_MESSAGES)

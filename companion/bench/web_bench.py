@@ -1,0 +1,154 @@
+"""Web benchmarks: the load test (live streams open while a client posts actions), the latency
+from posting an action to every open page hearing it, and the page's transfer size."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import random
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.bench import Result, benchmark, timing
+
+ASSETS = ("/", "/static/app.js", "/static/board.js", "/static/strings.js", "/static/app.css")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class _Http:
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookie = ""
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        headers = {"Cookie": self.cookie}
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        self.conn.request(method, path, body=payload, headers=headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        if cookie := response.getheader("Set-Cookie"):
+            self.cookie = cookie.split(";")[0]
+        return response.status, json.loads(data) if data else None
+
+
+class _StreamReader(threading.Thread):
+    """One open page: records when each (game, action count) state arrived."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(daemon=True)
+        self.port = port
+        self.seen: dict[tuple[int, int], float] = {}
+        self.connected = threading.Event()
+        self.errors = 0
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.request("GET", "/api/stream")
+        response = conn.getresponse()
+        if response.status != 200:
+            self.errors += 1
+            return
+        self.connected.set()
+        event = None
+        while line := response.fp.readline():
+            text = line.decode()
+            if text.startswith("event: "):
+                event = text[7:].strip()
+            elif text.startswith("data: ") and event == "state":
+                state = json.loads(text[6:])
+                if state:
+                    self.seen[(state["id"], state["actions"])] = time.perf_counter()
+
+
+def load_test(streams: int = 20, posts: int = 1000, seed: int = 1) -> dict[str, Any]:
+    """`streams` pages open while one client posts `posts` legal How Ruck! actions."""
+    from gpiozero import Device
+
+    from companion.config import parse
+    from companion.daemon import Daemon
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        daemon = Daemon(parse({"web": {"host": "127.0.0.1", "port": _free_port()},
+                               "display": {"type": "none"}}), Path(tmp), simulate=True,
+                        web=True)
+        daemon.start()
+        try:
+            client = _Http(daemon.web.port)
+            pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+            client.call("POST", "/api/pair", {"pin": pin})
+            readers = [_StreamReader(daemon.web.port) for _ in range(streams)]
+            for reader in readers:
+                reader.start()
+            for reader in readers:
+                reader.connected.wait(10)
+            sent: dict[tuple[int, int], float] = {}
+            errors, game, done = 0, None, 0
+            while done < posts:
+                if game is None:
+                    status, view = client.call("POST", "/api/games",
+                                               {"game": "howruck", "players": ["A", "B"],
+                                                "seed": rng.randrange(2**31)})
+                    game = view["id"]
+                status, legal = client.call("GET", f"/api/games/{game}/legal")
+                if not legal["actions"]:
+                    game = None
+                    continue
+                action = rng.choice(legal["actions"])
+                t0 = time.perf_counter()
+                status, result = client.call("POST", f"/api/games/{game}/actions", action)
+                done += 1
+                if status != 200:
+                    errors += 1
+                    continue
+                sent[(game, result["state"]["actions"])] = t0
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and any(
+                    not set(sent) <= set(r.seen) for r in readers):
+                time.sleep(0.05)
+            latencies = [r.seen[key] - t0 for r in readers for key, t0 in sent.items()
+                         if key in r.seen]
+            missed = sum(1 for r in readers for key in sent if key not in r.seen)
+            stream_errors = sum(r.errors for r in readers)
+        finally:
+            daemon.stop()
+            Device.pin_factory.reset()
+            Device.pin_factory = None
+    return {"posts": done, "post_errors": errors, "streams": streams, "missed": missed,
+            "stream_errors": stream_errors, "latencies": latencies}
+
+
+def page_weight() -> tuple[int, int]:
+    """(bytes, gzip bytes) of the page and every asset it loads."""
+    from companion.web import web_root
+
+    root = web_root()
+    files = [root / "templates" / "index.html",
+             *(root / "static" / Path(a).name for a in ASSETS[1:])]
+    raw = b"".join(f.read_bytes() for f in files)
+    return len(raw), sum(len(gzip.compress(f.read_bytes())) for f in files)
+
+
+@benchmark("web")
+def web(quick: bool) -> Iterator[Result]:
+    result = load_test(streams=20, posts=100 if quick else 1000)
+    yield timing("web.post_to_stream_ms", result["latencies"], "ms", scale=1e3,
+                 streams=result["streams"], posts=result["posts"],
+                 post_errors=result["post_errors"], missed=result["missed"])
+    raw, packed = page_weight()
+    yield {"name": "web.page_bytes", "value": raw, "unit": "bytes", "gzip": packed,
+           "budget": 80_000}

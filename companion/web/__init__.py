@@ -1,0 +1,94 @@
+"""The phone page and the JSON API: a Flask app served by waitress.
+
+`create_app(daemon)` builds the app; `WebServer` runs it on its own threads. Pages and assets
+come from the project's `web/` folder (installed as ``share/companion/web`` beside the
+package), all served locally: the Pi often has no internet.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.rules import Refusal
+from companion.web.api import api
+from companion.web.guard import ApiError, error_response, language, refusal_response
+
+log = logging.getLogger("companion.web")
+MAX_BODY = 64 * 1024
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+              413: "body_too_large"}
+
+
+def web_root() -> Path:
+    """`web/` of a checkout (editable install), else the installed copy under sys.prefix."""
+    checkout = Path(__file__).resolve().parents[2] / "web"
+    if (checkout / "templates").is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "companion" / "web"
+
+
+def create_app(daemon: Any) -> Flask:
+    root = web_root()
+    app = Flask(__name__, template_folder=str(root / "templates"),
+                static_folder=str(root / "static"), static_url_path="/static")
+    app.config.update(daemon=daemon, MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
+    app.json.ensure_ascii = False
+    app.register_blueprint(api)
+
+    @app.get("/")
+    def index() -> str:
+        return render_template("index.html", lang=language())
+
+    @app.errorhandler(Refusal)
+    @app.errorhandler(ApiError)
+    def refused(exc: Refusal | ApiError) -> Response:
+        return refusal_response(exc)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        code = HTTP_CODES.get(exc.code or 400, "bad_request")
+        return error_response(code, {}, exc.code or 400)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Response:  # logged with its traceback, never shown
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response("bad_request", {}, 400)
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if request.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+class WebServer:
+    """waitress on its own thread. More threads than live streams: each stream holds one."""
+
+    def __init__(self, app: Flask, host: str, port: int, threads: int = 48) -> None:
+        from waitress.server import create_server
+        self.server = create_server(app, host=host, port=port, threads=threads,
+                                    channel_timeout=120, ident="companion",
+                                    clear_untrusted_proxy_headers=True)
+        self.port = self.server.effective_port
+        self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.close()
+        self.thread.join(5)

@@ -1,0 +1,215 @@
+"""The JSON API (`/api/...`), in the vocabulary of shared/spec/actions.md.
+
+Every handler runs on a waitress thread and reaches the game state only through
+``hub.call`` (the hub thread owns it). The OpenAPI document (`openapi.py`) describes exactly
+these routes; the fuzz test holds them to it.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+
+from companion.i18n import LANGUAGES
+from companion.rules import GAMES
+from companion.web.guard import (
+    SESSION_COOKIE,
+    ApiError,
+    json_body,
+    json_object,
+    paired,
+    writes,
+)
+from companion.web.openapi import openapi_document
+from companion.web.stream import TooManyStreams
+
+api = Blueprint("api", __name__, url_prefix="/api")
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def daemon():
+    return current_app.config["daemon"]
+
+
+def call(fn, *args: Any) -> Any:
+    return daemon().hub.call(fn, *args)
+
+
+@api.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
+
+
+@api.get("/status")
+def status() -> Response:
+    d = daemon()
+    return jsonify({"paired": paired(), "simulate": d.simulate,
+                    "language": d.settings.language, "games": sorted(GAMES),
+                    "current": call(lambda: d.table.current),
+                    "buttons": d.button_names(), "page_url": d.page_url})
+
+
+# --- pairing --------------------------------------------------------------------------------
+@api.post("/pair")
+@writes(pairing_needed=False)
+def pair() -> Response:
+    body = json_object()
+    token = call(daemon().table.pair, body.get("pin"), request.remote_addr or "?")
+    response = jsonify({"paired": True})
+    response.set_cookie(SESSION_COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True,
+                        samesite="Strict", path="/")
+    return response
+
+
+@api.post("/pin")
+@writes()
+def new_pin() -> Response:
+    call(daemon().table.new_pin)
+    return jsonify({"shown": True})
+
+
+# --- games ------------------------------------------------------------------------------------
+@api.get("/games")
+def list_games() -> Response:
+    return jsonify({"games": call(daemon().sessions.listing)})
+
+
+@api.post("/games")
+@writes()
+def create_game() -> tuple[Response, int]:
+    body = json_object()
+    unknown = set(body) - {"game", "players", "options", "seed"}
+    if unknown:
+        raise ApiError("unknown_key", key=sorted(unknown)[0])
+    seed = body.get("seed", secrets.randbelow(2**31))
+    view = call(daemon().table.create_game, body.get("game"), body.get("players"),
+                body.get("options") or {}, seed)
+    return jsonify(view), 201
+
+
+@api.get("/games/<int:game_id>")
+def get_game(game_id: int) -> Response:
+    sessions = daemon().sessions
+    return jsonify(call(lambda: sessions.get(game_id).view()))
+
+
+@api.get("/games/<int:game_id>/history")
+def history(game_id: int) -> Response:
+    sessions = daemon().sessions
+
+    def read() -> dict[str, Any]:
+        session = sessions.get(game_id)
+        return {"header": session.header, "actions": list(session.actions)}
+    return jsonify(call(read))
+
+
+@api.get("/games/<int:game_id>/legal")
+def legal(game_id: int) -> Response:
+    player = request.args.get("player") or None
+    sessions = daemon().sessions
+
+    def enumerate_legal() -> list[dict[str, Any]]:
+        session = sessions.get(game_id)
+        if session.status != "playing":
+            return []
+        return session.core.legal_actions(session.state, player)
+    return jsonify({"actions": call(enumerate_legal)})
+
+
+@api.post("/games/<int:game_id>/actions")
+@writes()
+def post_action(game_id: int) -> Response:
+    action = json_body()
+    d = daemon()
+
+    def apply() -> tuple[Any, dict[str, Any]]:  # one hub call: the state is this action's
+        outcome = d.table.apply(game_id, action)
+        return outcome, d.sessions.get(game_id).view()
+
+    outcome, state = call(apply)
+    return jsonify({"ok": True, "events": outcome.events, "action": outcome.action,
+                    "state": state})
+
+
+@api.post("/games/<int:game_id>/undo")
+@writes()
+def undo(game_id: int) -> Response:
+    json_body()  # any JSON (usually {}): the body must at least parse
+    return jsonify(call(daemon().table.undo, game_id))
+
+
+@api.post("/games/<int:game_id>/current")
+@writes()
+def make_current(game_id: int) -> Response:
+    return jsonify(call(daemon().table.switch_to, game_id))
+
+
+# --- the table: race, settings ---------------------------------------------------------------
+@api.post("/race")
+@writes()
+def start_race() -> Response:
+    return jsonify(call(daemon().table.start_race))
+
+
+@api.get("/settings")
+def get_settings() -> Response:
+    return jsonify(daemon().settings.as_json())
+
+
+@api.put("/settings")
+@writes()
+def put_settings() -> Response:
+    body = json_object()
+    unknown = set(body) - {"language"}
+    if unknown:
+        raise ApiError("unknown_key", key=sorted(unknown)[0])
+    lang = body.get("language")
+    if lang not in LANGUAGES:
+        raise ApiError("bad_value", key="language", value=str(lang)[:20])
+    daemon().set_language(lang)
+    return jsonify(daemon().settings.as_json())
+
+
+# --- live ----------------------------------------------------------------------------------
+@api.get("/stream")
+def stream() -> Response:
+    d = daemon()
+
+    def snapshot() -> list[tuple[str, Any]]:
+        events = [("state", call(d.table.view)), ("race", call(d.table.race_view))]
+        if d.display is not None and d.display.shown is not None and d.simulate:
+            events.append(("frame", frame_data(d.display.shown)))
+        return events
+
+    try:
+        body = d.broker.listen(snapshot)
+    except TooManyStreams:
+        raise ApiError("too_many_streams", max=d.broker.max_clients) from None
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
+
+
+def frame_data(image) -> str:
+    """An OLED frame as a PNG data URL (about 300 bytes)."""
+    buffer = io.BytesIO()
+    image.convert("1").save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+# --- simulation: on-screen buttons drive the mock pins ----------------------------------------
+@api.post("/sim/button")
+@writes()
+def sim_button() -> Response:
+    d = daemon()
+    if not d.simulate:
+        raise ApiError("not_simulated")
+    body = json_object()
+    name, pressed = body.get("name"), body.get("pressed")
+    if name not in d.button_names() or not isinstance(pressed, bool):
+        raise ApiError("unknown_button", name=str(name)[:20], known=d.button_names())
+    d.press_simulated(name, pressed)
+    return jsonify({"name": name, "pressed": pressed})

@@ -1,0 +1,110 @@
+"""Requests in and errors out: JSON bodies read strictly, writes guarded, refusals translated.
+
+Watching needs nothing. A write (POST/PUT) must be JSON (a cross-site HTML form cannot send
+that without a CORS preflight, which we never grant), must come from this page's own origin
+when the browser says where it comes from, and, except pairing itself, must carry a paired
+session cookie. Errors are always ``{"error": {"code", "message", "params"}}`` with a 4xx
+status, the message in the caller's language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Response, current_app, g, jsonify, request
+
+from companion.i18n import LANGUAGES, message, pick_language
+from companion.rules import Refusal, SetupError
+
+SESSION_COOKIE = "companion_session"
+LANG_COOKIE = "companion_lang"
+STATUS = {  # error code → HTTP status; every other rule refusal is 422
+    "not_found": 404, "no_such_game": 404, "method_not_allowed": 405,
+    "malformed_json": 400, "expected_object": 400, "body_too_large": 413,
+    "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
+    "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
+    "bad_request": 400, "unknown_button": 400,
+}
+
+
+class ApiError(Exception):
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def language() -> str:
+    """The caller's language: ?lang=, the page's cookie, else Accept-Language."""
+    for choice in (request.args.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if choice in LANGUAGES:
+            return choice
+    return pick_language(request.headers.get("Accept-Language"))
+
+
+def error_response(code: str, params: dict[str, Any] | None = None,
+                   status: int | None = None) -> Response:
+    params = params or {}
+    body = {"error": {"code": code, "message": message(code, params, language()),
+                      "params": params}}
+    response = jsonify(body)
+    response.status_code = status or STATUS.get(code, 422)
+    return response
+
+
+def refusal_response(exc: Refusal | SetupError | ApiError) -> Response:
+    return error_response(exc.code, dict(getattr(exc, "params", {}) or {}))
+
+
+def json_body() -> Any:
+    """The request's JSON, strictly: malformed JSON is a 400 with its own code."""
+    raw = request.get_data(cache=True)
+    try:
+        return json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError("malformed_json", detail=str(exc)[:120]) from None
+
+
+def json_object() -> dict[str, Any]:
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ApiError("expected_object")
+    return body
+
+
+def same_origin() -> bool:
+    origin = request.headers.get("Origin") or request.headers.get("Referer")
+    if not origin:
+        return True  # not a browser (curl, the tests, scripts on the table's network)
+    return urlsplit(origin).netloc == request.host
+
+
+def session_token() -> str | None:
+    return request.cookies.get(SESSION_COOKIE)
+
+
+def paired() -> bool:
+    if "paired" not in g:
+        daemon = current_app.config["daemon"]
+        g.paired = daemon.hub.call(daemon.table.paired, session_token())
+    return g.paired
+
+
+def writes(pairing_needed: bool = True) -> Callable:
+    """Guard a write endpoint (see the module docstring)."""
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            if not same_origin():
+                raise ApiError("cross_site")
+            if request.mimetype != "application/json":
+                raise ApiError("json_required")
+            if pairing_needed and not paired():
+                raise ApiError("not_paired")
+            return view(*args, **kwargs)
+        return guarded
+    return decorate

@@ -1,0 +1,126 @@
+"""The OpenAPI 3.0 document of `/api`, served at `/api/openapi.json`.
+
+Kept next to the routes it describes; the fuzz test (schemathesis) runs it against the live
+server and fails on any 5xx or any response that contradicts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules import GAMES
+
+ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
+    "type": "object", "required": ["code", "message", "params"],
+    "properties": {"code": {"type": "string", "pattern": "^[a-z_]+$"},
+                   "message": {"type": "string"}, "params": {"type": "object"}}}}}
+STATE = {"type": "object", "required": ["id", "status", "game", "players"],
+         "properties": {"id": {"type": "integer"}, "status": {"type": "string",
+                        "enum": ["playing", "over", "broken"]},
+                        "game": {"type": "string"}, "players": {"type": "array"}},
+         "additionalProperties": True}
+ANY_JSON: dict[str, Any] = {}
+GAME_ID = {"name": "game_id", "in": "path", "required": True,
+           "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}
+LANG = {"name": "lang", "in": "query", "required": False,
+        "schema": {"type": "string", "enum": ["en", "de", "nl"]}}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    return {str(c): _json(ERROR, "refused, with a stable code") for c in codes}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None,
+        params: list | None = None, status: int = 200) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary, "parameters": [LANG, *(params or [])],
+                          "responses": {str(status): ok, **_errors(*errors)}}
+    if body is not None:
+        op["requestBody"] = _body(body)
+    return op
+
+
+WRITE_ERRORS = (400, 401, 403, 413, 415)
+
+
+def openapi_document() -> dict[str, Any]:
+    new_game = {"type": "object", "required": ["game", "players"], "properties": {
+        "game": {"type": "string", "enum": sorted(GAMES)},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"}, "seed": {"type": "integer"}},
+        "additionalProperties": False}
+    action_result = {"type": "object", "required": ["ok", "events", "action", "state"],
+                     "properties": {"ok": {"type": "boolean"}, "events": {"type": "array"},
+                                    "action": {"type": "object"}, "state": STATE}}
+    games = {"type": "object", "required": ["games"], "properties": {"games": {
+        "type": "array", "items": {"type": "object"}}}}
+    settings = {"type": "object", "required": ["language"], "properties": {
+        "language": {"type": "string", "enum": ["en", "de", "nl"]}}}
+    paths = {
+        "/api/status": {"get": _op("Who am I, what runs", _json({"type": "object"}, "status"))},
+        "/api/pair": {"post": _op("Pair this phone with the PIN on the display",
+                                  _json({"type": "object"}, "paired; sets the session cookie"),
+                                  400, 403, 413, 415, 429,
+                                  body={"type": "object", "properties": {
+                                      "pin": {"type": "string"}}})},
+        "/api/pin": {"post": _op("Draw a new PIN and show it on the display",
+                                 _json({"type": "object"}, "shown"), *WRITE_ERRORS,
+                                 body={"type": "object"})},
+        "/api/games": {
+            "get": _op("Every game, newest first", _json(games, "the games")),
+            "post": _op("Start a game", _json(STATE, "its state"), *WRITE_ERRORS, 422,
+                        body=new_game, status=201)},
+        "/api/games/{game_id}": {"get": _op("A game's public state", _json(STATE, "state"),
+                                            404, params=[GAME_ID])},
+        "/api/games/{game_id}/history": {"get": _op(
+            "A game as its header and action list", _json({"type": "object"}, "history"),
+            404, params=[GAME_ID])},
+        "/api/games/{game_id}/legal": {"get": _op(
+            "Every legal action now (optionally for one player)",
+            _json({"type": "object", "required": ["actions"]}, "legal actions"), 404,
+            params=[GAME_ID, {"name": "player", "in": "query", "required": False,
+                              "schema": {"type": "string"}}])},
+        "/api/games/{game_id}/actions": {"post": _op(
+            "Enter an action (shared/spec/actions.md)", _json(action_result, "accepted"),
+            *WRITE_ERRORS, 404, 422, body=ANY_JSON, params=[GAME_ID])},
+        "/api/games/{game_id}/undo": {"post": _op(
+            "Take back the last action", _json(STATE, "state after undo"), *WRITE_ERRORS,
+            404, 422, body=ANY_JSON, params=[GAME_ID])},
+        "/api/games/{game_id}/current": {"post": _op(
+            "Show this game on the table", _json(STATE, "state"), *WRITE_ERRORS, 404,
+            body=ANY_JSON, params=[GAME_ID])},
+        "/api/race": {"post": _op("Start the How Ruck! race (countdown, signal)",
+                                  _json({"type": "object"}, "the race"), *WRITE_ERRORS, 422,
+                                  body=ANY_JSON)},
+        "/api/settings": {
+            "get": _op("Settings", _json(settings, "settings")),
+            "put": _op("Change settings (applied at once)", _json(settings, "settings"),
+                       *WRITE_ERRORS, 422, body={"type": "object", "properties": {
+                           "language": {"type": "string"}}})},
+        "/api/stream": {"get": {
+            "summary": "Live changes as Server-Sent Events (state, race, frame, …)",
+            "parameters": [LANG],
+            "responses": {"200": {"description": "an event stream",
+                                  "content": {"text/event-stream": {"schema": {
+                                      "type": "string"}}}},
+                          **_errors(503)}}},
+        "/api/sim/button": {"post": _op(
+            "Simulation: press or release an on-screen button",
+            _json({"type": "object"}, "done"), *WRITE_ERRORS, 404, body={
+                "type": "object", "properties": {"name": {"type": "string"},
+                                                 "pressed": {"type": "boolean"}}})},
+        "/api/openapi.json": {"get": {"summary": "This document", "responses": {
+            "200": _json({"type": "object"}, "OpenAPI 3.0")}}},
+    }
+    return {"openapi": "3.0.3",
+            "info": {"title": "companion", "version": "1",
+                     "description": "The table companion's API. Watching needs nothing; "
+                                    "changes need a session paired with the display's PIN."},
+            "paths": paths}

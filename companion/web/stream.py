@@ -1,0 +1,107 @@
+"""Server-Sent Events: every open page hears every change within a fraction of a second.
+
+One hub subscriber (its own mailbox thread) encodes each message once and hands it to every
+connected client's bounded queue. A client that falls behind (its queue full) is dropped; its
+browser reconnects on its own (EventSource does) and starts again from a fresh snapshot.
+Each open stream holds one waitress thread, so the number of streams is capped below the
+server's thread count, keeping threads free for the API.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button")
+CLIENT_QUEUE = 256
+KEEPALIVE_S = 15.0
+
+
+def sse(event: str, data: Any, event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class TooManyStreams(Exception):
+    pass
+
+
+class Broker:
+    def __init__(self, max_clients: int) -> None:
+        self.max_clients = max_clients
+        self._clients: set[queue.Queue] = set()
+        self._lock = threading.Lock()  # guards the client set only (web threads add/remove)
+        self._ids = itertools.count(1)
+        self.dropped = 0
+
+    @property
+    def clients(self) -> int:
+        return len(self._clients)
+
+    def publish(self, topic: str, payload: Any) -> None:
+        """Called on the hub's mailbox thread (and the display's, for frames)."""
+        if topic not in FORWARDED:
+            return
+        if topic == "pairing" and isinstance(payload, dict):
+            payload = {k: v for k, v in payload.items() if k != "pin"}  # never on the page
+        message = sse(topic, payload, next(self._ids))
+        with self._lock:
+            clients = list(self._clients)
+        for client in clients:
+            try:
+                client.put_nowait(message)
+            except queue.Full:
+                self._drop(client)
+
+    def _drop(self, client: queue.Queue) -> None:
+        with self._lock:
+            self._clients.discard(client)
+        self.dropped += 1
+        self._drop_queue(client)  # what it missed comes back as the snapshot on reconnect
+
+    def close(self) -> None:
+        """End every open stream (shut-down): each client's thread returns at once."""
+        with self._lock:
+            clients, self._clients = list(self._clients), set()
+        for client in clients:
+            self._drop_queue(client)
+
+    def _drop_queue(self, client: queue.Queue) -> None:
+        while True:
+            try:
+                client.get_nowait()
+            except queue.Empty:
+                break
+        client.put_nowait(None)
+
+    def listen(self, snapshot: Callable[[], list[tuple[str, Any]]]) -> Iterator[str]:
+        """The stream for one client: a snapshot first, then every change, keep-alives."""
+        client: queue.Queue = queue.Queue(CLIENT_QUEUE)
+        with self._lock:
+            if len(self._clients) >= self.max_clients:
+                raise TooManyStreams
+            self._clients.add(client)
+
+        def stream() -> Iterator[str]:
+            try:
+                yield "retry: 1000\n\n"
+                for event, data in snapshot():
+                    yield sse(event, data)
+                while True:
+                    try:
+                        message = client.get(timeout=KEEPALIVE_S)
+                    except queue.Empty:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if message is None:  # dropped for falling behind: reconnect
+                        return
+                    yield message
+            finally:
+                with self._lock:
+                    self._clients.discard(client)
+
+        return stream()

@@ -1,0 +1,229 @@
+"""The JSON API over real HTTP on loopback: pairing, games, actions, refusals, bad input."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+
+import pytest
+from web_helpers import Client, web_daemon
+
+from companion.daemon import pairing as pairing_module
+
+
+@pytest.fixture
+def daemon(web_live):
+    return web_live
+
+
+@pytest.fixture
+def client(daemon):
+    return Client(daemon.web.port)
+
+
+def test_watching_needs_nothing_changing_needs_pairing(daemon, client):
+    status, body, _ = client.get("/api/status")
+    assert status == 200 and body["paired"] is False and body["simulate"] is True
+    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})
+    assert status == 401 and body["error"]["code"] == "not_paired"
+    client.pair(daemon)
+    assert client.get("/api/status")[1]["paired"] is True
+    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"],
+                                                 "seed": 3})
+    assert status == 201 and body["phase"] == "teams" and body["id"] >= 1
+
+
+def test_session_cookie_is_httponly_samesite_and_the_pin_never_in_a_url(daemon, client):
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    _, _, headers = client.post("/api/pair", {"pin": pin})
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert pin not in cookie
+    body = client.get("/api/status")[1]
+    assert pin not in json.dumps(body)
+
+
+def test_pairing_survives_a_restart(tmp_path):
+    first = web_daemon(tmp_path)
+    client = Client(first.web.port)
+    client.pair(first)
+    first.stop()
+    second = web_daemon(tmp_path)
+    try:
+        again = Client(second.web.port)
+        again.cookie = client.cookie
+        assert again.get("/api/status")[1]["paired"] is True
+    finally:
+        second.stop()
+
+
+def test_wrong_pins_lock_out(daemon, client, monkeypatch):
+    codes = []
+    for _ in range(pairing_module.MAX_TRIES):
+        status, body, _ = client.post("/api/pair", {"pin": "000000x"})
+        codes.append((status, body["error"]["code"]))
+    assert codes[0] == (403, "wrong_pin") and codes[-1] == (429, "pairing_locked")
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    status, body, _ = client.post("/api/pair", {"pin": pin})  # even the right PIN now
+    assert status == 429 and body["error"]["params"]["seconds"] > 0
+    status, body, _ = client.post("/api/pair?lang=de", {"pin": pin})
+    assert "Sekunden" in body["error"]["message"]
+
+
+def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):
+    client.pair(daemon)
+    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
+                                  headers={"Origin": "http://evil.example"})
+    assert status == 403 and body["error"]["code"] == "cross_site"
+    status, body, _ = client.request("POST", "/api/games", raw=b"game=howruck",
+                                     headers={"Content-Type":
+                                              "application/x-www-form-urlencoded"})
+    assert status == 415 and body["error"]["code"] == "json_required"
+    status, _, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
+                               headers={"Origin": f"http://127.0.0.1:{client.port}"})
+    assert status == 201
+
+
+def test_actions_accepted_and_refused_in_the_callers_language(daemon, client):
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    status, body, _ = client.post(f"/api/games/{game}/actions", {"type": "race",
+                                                                 "winner": "A"})
+    assert status == 200 and body["ok"] and body["state"]["phase"] == "tug"
+    assert body["events"][0]["type"] == "race"
+    status, body, _ = client.post(f"/api/games/{game}/actions?lang=nl", {
+        "player": "B", "type": "play", "card": {"color": "red", "strength": 3},
+        "side": "B", "field": "red"})
+    assert status == 422 and body["error"]["code"] == "not_your_turn"
+    assert "beurt" in body["error"]["message"]
+    status, body, _ = client.post(f"/api/games/{game}/actions", {"type": "play"},
+                                  headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 422 and body["error"]["code"] == "missing_key"
+    assert "fehlt" in body["error"]["message"]
+    legal = client.get(f"/api/games/{game}/legal")[1]["actions"]
+    assert legal and all(a["type"] in ("play", "action") for a in legal)
+    status, body, _ = client.post(f"/api/games/{game}/actions", legal[0])
+    assert status == 200
+    history = client.get(f"/api/games/{game}/history")[1]
+    assert len(history["actions"]) == 2 and history["header"]["game"] == "howruck"
+    status, body, _ = client.post(f"/api/games/{game}/undo")
+    assert status == 200 and body["phase"] == "tug"
+    assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == 1
+
+
+@pytest.mark.parametrize("method,path,raw,expect", [
+    ("POST", "/api/games", b"{not json", ("malformed_json", 400)),
+    ("POST", "/api/games", b"[1, 2]", ("expected_object", 400)),
+    ("POST", "/api/games", b'{"game": "chess", "players": ["A", "B"]}', ("unknown_game", 422)),
+    ("POST", "/api/games", b'{"game": "howruck", "players": "AB"}', ("bad_players", 422)),
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "B"], "x": 1}',
+     ("unknown_key", 422)),
+    ("POST", "/api/games/999/actions", b'{"type": "race", "winner": "A"}', ("no_such_game", 404)),
+    ("POST", "/api/games/1/undo", b"\xff\xfe", ("malformed_json", 400)),
+    ("GET", "/api/games/abc", None, ("not_found", 404)),
+    ("DELETE", "/api/games", None, ("method_not_allowed", 405)),
+    ("GET", "/nowhere", None, ("not_found", 404)),
+    ("PUT", "/api/settings", b'{"language": "fr"}', ("bad_value", 422)),
+])
+def test_bad_input_gets_a_json_error_with_a_code(daemon, client, method, path, raw, expect):
+    client.pair(daemon)
+    headers = {"Content-Type": "application/json"} if raw is not None else {}
+    status, body, _ = client.request(method, path, raw=raw, headers=headers)
+    assert (body["error"]["code"], status) == expect
+    assert body["error"]["message"]
+
+
+def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    client.post(f"/api/games/{game}/actions", {"type": "race", "winner": "A"})
+    huge = b'{"type": "race", "pad": "' + b"x" * 200_000 + b'"}'
+    status, body, _ = client.request("POST", f"/api/games/{game}/actions", raw=huge,
+                                     headers={"Content-Type": "application/json"})
+    assert status == 413 and body["error"]["code"] == "body_too_large"
+    assert client.get(f"/api/games/{game}")[1]["phase"] == "tug"
+
+
+def test_settings_change_the_table_language_and_are_kept(daemon, client, tmp_path):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"language": "nl"})
+    assert status == 200 and body == {"language": "nl"}
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["language"] == "nl"
+    deadline = time.monotonic() + 5
+    while daemon.display.scene.lang != "nl":
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_live_stream_carries_every_change(daemon, client):
+    client.pair(daemon)
+    conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
+    conn.request("GET", "/api/stream")
+    response = conn.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type").startswith("text/event-stream")
+    events: list[tuple[str, dict]] = []
+    done = threading.Event()
+
+    def read() -> None:
+        event = None
+        while not done.is_set():
+            line = response.fp.readline().decode()
+            if line.startswith("event: "):
+                event = line[7:].strip()
+            elif line.startswith("data: ") and event:
+                events.append((event, json.loads(line[6:])))
+            if not line:
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    client.post(f"/api/games/{game}/actions", {"type": "race", "winner": "B"})
+    deadline = time.monotonic() + 5
+    while not any(e == "state" and d and d.get("turn") == "B" for e, d in events):
+        assert time.monotonic() < deadline, events[-5:]
+        time.sleep(0.02)
+    assert any(e == "frame" and d.startswith("data:image/png;base64,") for e, d in events)
+    assert all("pin" not in d for e, d in events if e == "pairing")
+    done.set()
+    conn.close()
+
+
+def test_simulated_buttons_drive_the_race(daemon, client):
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    assert client.post("/api/sim/button", {"name": "ok", "pressed": True})[0] == 200
+    client.post("/api/sim/button", {"name": "ok", "pressed": False})
+    time.sleep(0.1)
+    client.post("/api/sim/button", {"name": "p1", "pressed": True})
+    deadline = time.monotonic() + 5
+    while client.get(f"/api/games/{game}")[1]["phase"] == "teams":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert client.get(f"/api/games/{game}")[1]["turn"] == "B"
+    status, body, _ = client.post("/api/sim/button", {"name": "p9", "pressed": True})
+    assert status == 400 and body["error"]["code"] == "unknown_button"
+
+
+def test_page_and_assets_are_served_locally(daemon, client):
+    status, html, headers = client.get("/")
+    assert status == 200 and "default-src 'self'" in headers["content-security-policy"]
+    assert "http://" not in html and "https://" not in html  # no CDN
+    total = len(html.encode())
+    for asset in ("app.js", "board.js", "strings.js", "app.css"):
+        status, body, _ = client.get(f"/static/{asset}")
+        assert status == 200
+        total += len(body.encode())
+    assert total < 80_000  # the page's budget (uncompressed)
+
+
+def test_load_twenty_streams_while_a_client_posts_a_thousand_actions():
+    from companion.bench.web_bench import load_test
+    result = load_test(streams=20, posts=1000)
+    assert result["posts"] == 1000 and result["post_errors"] == 0
+    assert result["stream_errors"] == 0 and result["missed"] == 0
+    assert len(result["latencies"]) >= 20 * 900  # every page heard (nearly) every post

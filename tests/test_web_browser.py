@@ -1,0 +1,138 @@
+"""The phone page in headless Chromium at a phone's viewport: pair, set up How Ruck! in
+German, play until a contest moves the barrel, watch it on a second phone, undo, and see a
+refusal. Screenshots of every step go to tests/artifacts/browser/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).parent / "artifacts" / "browser"
+PHONE = {"width": 390, "height": 844}
+
+# Skipped only off CI when Chromium is missing; on CI (test.sh installs it) a missing browser
+# fails loudly instead of passing quietly.
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
+                                reason=f"{CHROMIUM} not installed (test.sh installs it)")
+
+
+@pytest.fixture
+def daemon(web_live):
+    return web_live
+
+
+@pytest.fixture
+def browser(daemon):  # after the daemon, so the browser closes before the server stops
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        for context in chromium.contexts:
+            context.close()
+        chromium.close()
+
+
+def phone(browser, daemon):
+    context = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=2,
+                                  is_mobile=True, has_touch=True,
+                                  bypass_csp=True)  # lets the test evaluate its checks
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    return page
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def pair(page, daemon) -> None:
+    page.wait_for_selector("#pair:not([hidden])")
+    page.fill("#pin", daemon.hub.call(lambda: daemon.table.pairing.pin))
+    page.click("#pair-form button")
+    page.wait_for_selector("#pair", state="hidden")
+
+
+def barrel(page) -> str:
+    return page.get_attribute("#barrel", "data-field")
+
+
+def play(page, card: str, place: str) -> None:
+    page.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name=place, exact=True).click()
+
+
+def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
+    first = phone(browser, daemon)
+    shot(first, "01-unpaired")
+    assert first.inner_text("#pair h2") == "Dieses Telefon koppeln"  # German from the locale
+    pair(first, daemon)
+    shot(first, "02-paired")
+
+    first.click("nav [data-tab=setup]")
+    inputs = first.locator("#players input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Bert")
+    first.select_option("#table-lang", "de")
+    shot(first, "03-setup")
+    first.click("#setup-form button[type=submit]")
+    first.wait_for_selector("#play:not([hidden]) #board svg")
+    assert "Teams bilden" in first.inner_text("#prompt")
+    shot(first, "04-teams")
+
+    first.get_by_role("button", name="Anna hat den Wettlauf gewonnen").click()
+    first.wait_for_function("document.querySelector('#prompt').textContent.includes('Anna')")
+    start = barrel(first)
+    play(first, "rot 3", "Anna: rot")
+    first.wait_for_function("document.querySelector('#prompt').textContent.includes('Bert')")
+    shot(first, "05-anna-played")
+
+    second = phone(browser, daemon)  # a second phone beside it: watching needs no pairing
+    second.wait_for_selector("#board svg")
+    assert barrel(second) == start
+
+    play(first, "blau 0 ✶", "Bert: blau")  # the How Ruck imprint: a contest, 7 : 4
+    first.wait_for_function(f"document.querySelector('#barrel').dataset.field !== '{start}'")
+    moved = barrel(first)
+    second.wait_for_function(f"document.querySelector('#barrel').dataset.field === '{moved}'")
+    shot(first, "06-contest-moved-barrel")
+    shot(second, "07-second-phone-live")
+
+    first.click("#undo")
+    second.wait_for_function(f"document.querySelector('#barrel').dataset.field === '{start}'")
+    assert barrel(first) == start
+    shot(second, "08-undone-on-second-phone")
+
+    # a phone whose view went stale (its live stream lost) enters a play: refused, explained
+    pair(second, daemon)
+    first.evaluate("window.companion.stream.close()")
+    play(second, "grün 2", "Bert: grün")
+    second.wait_for_function("document.querySelector('#prompt').textContent.includes('Anna')")
+    play(first, "blau 0 ✶", "Bert: blau")
+    first.wait_for_selector("#message:not([hidden])")
+    assert first.get_attribute("#message", "data-code") == "not_your_turn"
+    assert first.inner_text("#message") == "Anna ist am Zug, nicht Bert."
+    shot(first, "09-refused")
+
+
+def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=sim]")
+    page.wait_for_function("document.querySelector('#oled').src.startsWith('data:image/png')")
+    before = page.get_attribute("#oled", "src")
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page.wait_for_function(f"document.querySelector('#oled').src !== {before!r}")
+    page.click("nav [data-tab=sim]")
+    ok = page.locator("#sim-buttons [data-button=ok]")
+    ok.dispatch_event("pointerdown")
+    page.wait_for_function("document.querySelector('#prompt').textContent.includes('How Ruck')"
+                           " || document.querySelector('#prompt').textContent.includes('Achtung')",
+                           timeout=5000)
+    shot(page, "10-simulation")

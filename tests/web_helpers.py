@@ -1,0 +1,67 @@
+"""A real simulated daemon with its web server on loopback, and a small HTTP client."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+from typing import Any
+
+from companion.config import parse
+from companion.daemon import Daemon
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def web_daemon(tmp_path, **config: Any) -> Daemon:
+    data = {"web": {"host": "127.0.0.1", "port": free_port()},
+            "race": {"countdown_s": 0}, **config}
+    daemon = Daemon(parse(data), tmp_path, simulate=True, web=True)
+    daemon.start()
+    return daemon
+
+
+class Client:
+    """HTTP/1.1 over loopback with a cookie jar of one cookie (the session)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookie: str | None = None
+
+    def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        sent = dict(headers or {})
+        payload = raw
+        if body is not None:
+            payload = json.dumps(body).encode()
+            sent.setdefault("Content-Type", "application/json")
+        if self.cookie:
+            sent["Cookie"] = self.cookie
+        conn.request(method, path, body=payload, headers=sent)
+        response = conn.getresponse()
+        data = response.read()
+        received = {k.lower(): v for k, v in response.getheaders()}
+        if "set-cookie" in received:
+            self.cookie = received["set-cookie"].split(";")[0]
+        conn.close()
+        try:
+            parsed = json.loads(data) if data else None
+        except ValueError:
+            parsed = data.decode(errors="replace")
+        return response.status, parsed, received
+
+    def get(self, path: str, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path: str, body: Any = None, **kw):
+        return self.request("POST", path, body if body is not None else {}, **kw)
+
+    def pair(self, daemon: Daemon) -> None:
+        pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+        status, body, _ = self.post("/api/pair", {"pin": pin})
+        assert status == 200, body
