@@ -6,6 +6,7 @@ match wiring.md (BCM numbering).
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,7 +111,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
 }
 
 
-def parse(data: dict[str, Any], source: str = "config") -> Config:
+def parse(data: dict[str, Any], source: str = "config", base: Config | None = None) -> Config:
+    """Validate `data` (the TOML's tables) into a Config; keys not given keep `base`'s."""
+    if not isinstance(data, dict):
+        raise ConfigError("(top)", "a table of sections")
     values: dict[str, Any] = {}
     for key, value in data.items():
         if isinstance(value, dict):
@@ -127,9 +131,26 @@ def parse(data: dict[str, Any], source: str = "config") -> Config:
                 raise ConfigError(key, "unknown key")
             attr, check = SCHEMA[""][key]
             values[attr] = check(key, value)
-    config = Config(**values, source=source)
+    config = dataclasses.replace(base or Config(), **values, source=source)
     _check_pins_unique(config)
     return config
+
+
+# What the phone page may change (the web address stays the administrator's: a wrong port
+# would lock the page out). Everything but `race` takes effect at the next start.
+PAGE_SECTIONS = ("buttons", "leds", "buzzer", "display", "serial", "race")
+LIVE_SECTIONS = ("race",)
+
+
+def as_sections(config: Config) -> dict[str, dict[str, Any]]:
+    """The page-editable part of a config, in the file's own shape."""
+    out: dict[str, dict[str, Any]] = {}
+    for section in PAGE_SECTIONS:
+        out[section] = {}
+        for key, (attr, _) in SCHEMA[section].items():
+            value = getattr(config, attr)
+            out[section][key] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def _check_pins_unique(config: Config) -> None:

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from daemon_helpers import Recorder, drive, make_daemon
+from web_helpers import free_port
 
 A_PIN, B_PIN, OK_PIN = 17, 27, 22
 
@@ -116,7 +117,8 @@ def test_race_result_is_durable(tmp_path, mock_pins, monkeypatch):
 
 def test_sigterm_shuts_down_cleanly(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate", "--data",
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
+                             "--host", "127.0.0.1", "--port", str(free_port()), "--data",
                              str(tmp_path)], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                             env=env)
     lines = []

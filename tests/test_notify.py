@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+from web_helpers import free_port
+
 from companion.daemon.notify import Notifier
 
 
@@ -35,6 +37,7 @@ def test_daemon_reports_ready_watchdog_and_stopping(tmp_path):
         env = dict(os.environ, NOTIFY_SOCKET=path, WATCHDOG_USEC="300000",
                    PYTHONUNBUFFERED="1")
         proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
+                                 "--host", "127.0.0.1", "--port", str(free_port()),
                                  "--data", str(tmp_path / "data")], env=env,
                                 stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:

@@ -149,13 +149,53 @@ def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):
 def test_settings_change_the_table_language_and_are_kept(daemon, client, tmp_path):
     client.pair(daemon)
     status, body, _ = client.request("PUT", "/api/settings", {"language": "nl"})
-    assert status == 200 and body == {"language": "nl"}
+    assert status == 200 and body["language"] == "nl" and body["restart_needed"] is False
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved["language"] == "nl"
     deadline = time.monotonic() + 5
     while daemon.display.scene.lang != "nl":
         assert time.monotonic() < deadline
         time.sleep(0.02)
+
+
+def test_hardware_settings_are_validated_saved_and_applied(daemon, client, tmp_path):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "buttons": {"players": [17, 17]}}})
+    assert status == 422 and body["error"]["code"] == "bad_setting"
+    assert body["error"]["params"]["key"] == "buttons.players[1]"
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "web": {"port": 1}}})
+    assert status == 422 and body["error"]["params"]["key"] == "web"
+    assert not (tmp_path / "settings.json").exists()  # nothing half-saved
+
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "race": {"tie_window_ms": 25}}})
+    assert status == 200 and body["restart_needed"] is False  # the race applies at once
+    assert daemon.hub.call(lambda: daemon.table.config.tie_window_ms) == 25
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "display": {"type": "sh1106", "address": 0x3D}, "buttons": {"players": [5, 6, 13]}}})
+    assert status == 200 and body["restart_needed"] is True
+    assert body["hardware"]["display"] == {"type": "sh1106", "i2c_port": 1, "address": 0x3D}
+    saved = json.loads((tmp_path / "settings.json").read_text())["hardware"]
+    assert saved["race"] == {"tie_window_ms": 25} and saved["buttons"]["players"] == [5, 6, 13]
+    assert client.get("/api/settings")[1]["restart_needed"] is True
+
+
+def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
+    from companion.daemon.settings import Settings
+    Settings(tmp_path / "settings.json", "de",
+             {"buttons": {"players": [5, 6, 13]}, "display": {"type": "none"}}).save()
+    d = web_daemon(tmp_path)
+    try:
+        assert d.config.player_pins == (5, 6, 13) and d.display is None
+        assert d.button_names() == ["p0", "p1", "p2", "ok"]
+        assert Client(d.web.port).get("/api/settings")[1]["restart_needed"] is False
+    finally:
+        d.stop()
+        from gpiozero import Device
+        Device.pin_factory.reset()
+        Device.pin_factory = None
 
 
 def test_live_stream_carries_every_change(daemon, client):
@@ -227,3 +267,45 @@ def test_load_twenty_streams_while_a_client_posts_a_thousand_actions():
     assert result["posts"] == 1000 and result["post_errors"] == 0
     assert result["stream_errors"] == 0 and result["missed"] == 0
     assert len(result["latencies"]) >= 20 * 900  # every page heard (nearly) every post
+
+
+def scripted_pins(daemon, *pins: str) -> None:
+    """The next PINs the table draws (instead of random ones)."""
+    daemon.hub.call(setattr, daemon.table.pairing, "_new_pin", iter(pins).__next__)
+
+
+def wait_for(predicate, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "not reached"
+        time.sleep(0.02)
+
+
+def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
+    client.pair(daemon)
+    old = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    scripted_pins(daemon, "424242")
+    assert client.post("/api/pin")[0] == 200
+    assert daemon.hub.call(lambda: daemon.table.pairing.pin) == "424242"
+    assert client.get("/api/status")[1]["paired"] is True  # paired phones stay paired
+    wait_for(lambda: daemon.display.scene.show_pairing
+             and daemon.display.scene.pairing["pin"] == "424242")
+    stranger = Client(client.port)
+    assert stranger.post("/api/pair", {"pin": old})[0] == 403
+    assert stranger.post("/api/pair", {"pin": "424242"})[0] == 200
+    wait_for(lambda: not daemon.display.scene.show_pairing)  # a phone paired: screen back
+
+
+def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
+    from daemon_helpers import drive
+    from gpiozero import Device
+    scripted_pins(daemon, "135790")
+    now = time.monotonic()  # edge times within the pins' clock sanity check (5 s)
+    drive(Device.pin_factory, 22, True, at=now - 4.8, monkeypatch=monkeypatch)
+    drive(Device.pin_factory, 22, False, at=now - 4.3, monkeypatch=monkeypatch)  # short: no
+    time.sleep(0.1)
+    assert daemon.hub.call(lambda: daemon.table.pairing.pin) != "135790"
+    drive(Device.pin_factory, 22, True, at=now - 3.6, monkeypatch=monkeypatch)
+    drive(Device.pin_factory, 22, False, at=now, monkeypatch=monkeypatch)  # held 3.6 s
+    wait_for(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) == "135790")
+    assert daemon.hub.call(lambda: daemon.table.show_pairing) is True

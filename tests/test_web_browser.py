@@ -136,3 +136,25 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
                            " || document.querySelector('#prompt').textContent.includes('Achtung')",
                            timeout=5000)
     shot(page, "10-simulation")
+
+
+def test_hardware_settings_from_the_page(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    page.wait_for_function("document.querySelector('[name=\"buttons.players\"]').value !== ''")
+    assert page.input_value("[name='buttons.players']") == "17, 27"
+    page.select_option("[name='display.type']", "sh1106")
+    page.fill("[name='buttons.players']", "5, 6, 13")
+    page.click("#hardware-form button[type=submit]")
+    page.wait_for_function("document.querySelector('#hardware-note').textContent.includes('neu')")
+    shot(page, "11-hardware-saved")
+    view = daemon.settings_view()
+    assert view["hardware"]["display"]["type"] == "sh1106" and view["restart_needed"]
+    assert view["hardware"]["buttons"]["players"] == [5, 6, 13]
+    page.fill("[name='buttons.players']", "5, 5")
+    page.click("#hardware-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.get_attribute("#message", "data-code") == "bad_setting"
+    assert "buttons.players[1]" in page.inner_text("#message")

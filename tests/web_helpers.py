@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
 from typing import Any
 
+from companion.bench.web_bench import free_port
 from companion.config import parse
 from companion.daemon import Daemon
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def web_daemon(tmp_path, **config: Any) -> Daemon:

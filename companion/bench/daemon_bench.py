@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from companion.bench import Result, benchmark, timing
+from companion.bench.web_bench import free_port as _free_port
 from companion.race import Edge, RaceArbiter
 
 WINDOW_S = 0.010
@@ -120,6 +121,7 @@ def _process() -> Iterator[Result]:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
+                                 "--host", "127.0.0.1", "--port", str(_free_port()),
                                  "--data", tmp], stderr=subprocess.PIPE,
                                 stdin=subprocess.DEVNULL, env=env)
         ready = None

@@ -20,7 +20,7 @@ from companion.bench import Result, benchmark, timing
 ASSETS = ("/", "/static/app.js", "/static/board.js", "/static/strings.js", "/static/app.css")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -83,7 +83,7 @@ def load_test(streams: int = 20, posts: int = 1000, seed: int = 1) -> dict[str, 
 
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = Daemon(parse({"web": {"host": "127.0.0.1", "port": _free_port()},
+        daemon = Daemon(parse({"web": {"host": "127.0.0.1", "port": free_port()},
                                "display": {"type": "none"}}), Path(tmp), simulate=True,
                         web=True)
         daemon.start()

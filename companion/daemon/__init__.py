@@ -63,16 +63,17 @@ class Daemon:
         from companion.devices.outputs import TableOutputs
 
         self.started = time.monotonic()
-        self.config = config
         self.simulate = simulate
+        self.sessions = Sessions(data_dir)
+        data = self.sessions.store.path.parent
+        self.settings = Settings.load(data / "settings.json", config.language)
+        self.file_config = config
+        self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
         if simulate:
             use_mock_pins()
         self.hub = Hub()
-        self.sessions = Sessions(data_dir)
-        data = self.sessions.store.path.parent
         pairing = Pairing(data / "pairing.json", self.hub.clock)
-        self.settings = Settings.load(data / "settings.json", config.language)
         self.page_url = page_url(config.web_host, config.web_port)
         self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
                            self.settings)
@@ -113,6 +114,33 @@ class Daemon:
             bus = self.virtual_oled
             return lambda: open_display(chip, bus=bus, address=cfg.display_address)
         return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address)
+
+    def _with_page_settings(self, config: configuration.Config) -> configuration.Config:
+        """The config file with the page's hardware settings laid over it."""
+        try:
+            return configuration.parse(self.settings.hardware, config.source, base=config)
+        except configuration.ConfigError as err:
+            log.warning("ignoring the page's hardware settings: %s", err)
+            return config
+
+    def set_hardware(self, hardware: dict) -> dict:
+        """Validate and keep the page's hardware settings; say whether a restart is needed."""
+        merged = {**self.settings.hardware, **hardware}
+        config = configuration.parse(merged, self.file_config.source, base=self.file_config)
+        self.hub.call(self.table.set_hardware, merged, config)
+        live = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)
+                if f.name in ("tie_window_ms", "false_start", "countdown_s", "settle_ms")}
+        self.config = dataclasses.replace(self.config, **live)
+        return self.settings_view(config)
+
+    def settings_view(self, wanted: configuration.Config | None = None) -> dict:
+        wanted = wanted or self._with_page_settings(self.file_config)
+        running = configuration.as_sections(self.config)
+        saved = configuration.as_sections(wanted)
+        restart = any(saved[s] != running[s] for s in saved
+                      if s not in configuration.LIVE_SECTIONS)
+        return {"language": self.settings.language, "hardware": saved,
+                "restart_needed": restart}
 
     def button_names(self) -> list[str]:
         return list(self.buttons.names)

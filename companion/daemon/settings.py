@@ -1,14 +1,16 @@
 """Settings changed from the phone page, kept in the data directory.
 
 The config file (/etc/companion/config.toml) is the administrator's, read-only to the service;
-what players change on the page (for now the table's language) is saved here, atomically
-(write, fsync, rename), and applied at once.
+what players change on the page is saved here, atomically (write, fsync, rename): the table's
+language and the hardware sections (`config.PAGE_SECTIONS`), laid over the config file at each
+start. The language and the race options apply at once; pins, display and serial port at the
+next start.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from companion.i18n import LANGUAGES
 class Settings:
     path: Path | None
     language: str = "en"
+    hardware: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path | None, default_language: str) -> Settings:
@@ -32,10 +35,12 @@ class Settings:
             return settings
         if isinstance(data, dict) and data.get("language") in LANGUAGES:
             settings.language = data["language"]
+        if isinstance(data, dict) and isinstance(data.get("hardware"), dict):
+            settings.hardware = data["hardware"]
         return settings
 
     def as_json(self) -> dict[str, Any]:
-        return {"language": self.language}
+        return {"language": self.language, "hardware": self.hardware}
 
     def save(self) -> None:
         if self.path is not None:

@@ -191,6 +191,12 @@ class Table:
         self._publish_state()
         return session.view()
 
+    def set_hardware(self, hardware: dict[str, Any], config: Config) -> None:
+        """Keep the page's hardware settings; the race options apply from the next race."""
+        self.settings.hardware = hardware
+        self.settings.save()
+        self.config = config
+
     def set_language(self, lang: str) -> dict[str, Any]:
         self.settings.language = lang
         self.settings.save()

@@ -84,11 +84,22 @@ class WebServer:
                                     channel_timeout=120, ident="companion",
                                     clear_untrusted_proxy_headers=True)
         self.port = self.server.effective_port
-        self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)
+        self._stopping = threading.Event()
+        self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
+
+    def _serve(self) -> None:
+        """waitress's loop, stoppable: its sockets are closed on this same thread (closing
+        them from another thread under a running select() breaks the loop)."""
+        server = self.server
+        while not self._stopping.is_set():
+            server.asyncore.loop(timeout=0.2, map=server._map,
+                                 use_poll=server.adj.asyncore_use_poll, count=1)
+        server.close()
+        server.task_dispatcher.shutdown()
 
     def start(self) -> None:
         self.thread.start()
 
     def stop(self) -> None:
-        self.server.close()
+        self._stopping.set()
         self.thread.join(5)

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
+from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
 from companion.web.guard import (
@@ -157,21 +158,37 @@ def start_race() -> Response:
 
 @api.get("/settings")
 def get_settings() -> Response:
-    return jsonify(daemon().settings.as_json())
+    return jsonify(daemon().settings_view())
 
 
 @api.put("/settings")
 @writes()
 def put_settings() -> Response:
+    """The table's language (at once) and hardware sections (race at once, the rest at the
+    next start); saved atomically."""
     body = json_object()
-    unknown = set(body) - {"language"}
+    unknown = set(body) - {"language", "hardware"}
     if unknown:
         raise ApiError("unknown_key", key=sorted(unknown)[0])
-    lang = body.get("language")
-    if lang not in LANGUAGES:
-        raise ApiError("bad_value", key="language", value=str(lang)[:20])
-    daemon().set_language(lang)
-    return jsonify(daemon().settings.as_json())
+    if "language" in body and body["language"] not in LANGUAGES:
+        raise ApiError("bad_value", key="language", value=str(body["language"])[:20])
+    hardware = body.get("hardware", {})
+    if not isinstance(hardware, dict):
+        raise ApiError("bad_setting", key="hardware", problem="a table of sections")
+    for section, values in hardware.items():
+        if section not in PAGE_SECTIONS or not isinstance(values, dict):
+            raise ApiError("bad_setting", key=str(section)[:40],
+                           problem="not a section the page may change")
+    d = daemon()
+    if hardware:
+        try:
+            d.set_hardware(hardware)
+        except ConfigError as err:
+            raise ApiError("bad_setting", key=err.key, problem=str(err).split(": ", 1)[-1])\
+                from None
+    if "language" in body:
+        d.set_language(body["language"])
+    return jsonify(d.settings_view())
 
 
 # --- live ----------------------------------------------------------------------------------

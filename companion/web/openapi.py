@@ -61,8 +61,10 @@ def openapi_document() -> dict[str, Any]:
                                     "action": {"type": "object"}, "state": STATE}}
     games = {"type": "object", "required": ["games"], "properties": {"games": {
         "type": "array", "items": {"type": "object"}}}}
-    settings = {"type": "object", "required": ["language"], "properties": {
-        "language": {"type": "string", "enum": ["en", "de", "nl"]}}}
+    settings = {"type": "object", "required": ["language", "hardware", "restart_needed"],
+                "properties": {"language": {"type": "string", "enum": ["en", "de", "nl"]},
+                               "hardware": {"type": "object"},
+                               "restart_needed": {"type": "boolean"}}}
     paths = {
         "/api/status": {"get": _op("Who am I, what runs", _json({"type": "object"}, "status"))},
         "/api/pair": {"post": _op("Pair this phone with the PIN on the display",
@@ -103,7 +105,8 @@ def openapi_document() -> dict[str, Any]:
             "get": _op("Settings", _json(settings, "settings")),
             "put": _op("Change settings (applied at once)", _json(settings, "settings"),
                        *WRITE_ERRORS, 422, body={"type": "object", "properties": {
-                           "language": {"type": "string"}}})},
+                           "language": {"type": "string"},
+                           "hardware": {"type": "object"}}})},
         "/api/stream": {"get": {
             "summary": "Live changes as Server-Sent Events (state, race, frame, …)",
             "parameters": [LANG],

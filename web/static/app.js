@@ -272,6 +272,37 @@
     if (r.ok) { show(""); tab("play"); }
   }
 
+  // --- hardware settings -------------------------------------------------------------------
+  const LISTS = ["buttons.players", "leds.players"];
+  const NUMBERS = ["buttons.ok", "buzzer.pin", "display.address", "race.countdown_s"];
+
+  async function loadHardware() {
+    const r = await api("GET", "/api/settings");
+    if (!r.ok) return;
+    for (const el of $("#hardware-form").elements) {
+      if (!el.name) continue;
+      const [section, key] = el.name.split(".");
+      const value = r.data.hardware[section][key];
+      el.value = Array.isArray(value) ? value.join(", ") : (value === null ? "-1" : String(value));
+    }
+    $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : "";
+  }
+
+  async function saveHardware(event) {
+    event.preventDefault();
+    const hardware = {};
+    for (const el of $("#hardware-form").elements) {
+      if (!el.name) continue;
+      const [section, key] = el.name.split(".");
+      let value = el.value.trim();
+      if (LISTS.includes(el.name)) value = value.split(/[\s,]+/).filter(Boolean).map(Number);
+      else if (NUMBERS.includes(el.name)) value = Number(value);
+      (hardware[section] = hardware[section] || {})[key] = value;
+    }
+    const r = await api("PUT", "/api/settings", {hardware});
+    if (r.ok) { show(""); $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
+  }
+
   // --- pairing, simulation, tabs --------------------------------------------------------------
   async function pair(event) {
     event.preventDefault();
@@ -323,6 +354,8 @@
     });
     $("#setup-form").addEventListener("submit", startGame);
     $("#pair-form").addEventListener("submit", pair);
+    $("#hardware-form").addEventListener("submit", saveHardware);
+    $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
     $("#undo").addEventListener("click", async () => {
       if (app.state) await api("POST", `/api/games/${app.state.id}/undo`, {});
     });

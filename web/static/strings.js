@@ -1,6 +1,10 @@
 // Every word of the page in English, German and Dutch (refusal messages come from the server).
 window.STRINGS = {
   en: {
+    hardware: "Table hardware", hw_players: "Player buttons (BCM pins)", hw_ok: "OK button (pin, -1 for none)",
+    hw_leds: "Player LEDs (pins)", hw_buzzer: "Buzzer (pin, -1 for none)", hw_display: "Display", hw_address: "Display address",
+    hw_serial: "Button box (serial port, empty for none)", hw_countdown: "Race countdown (s)", save: "Save",
+    saved: "Saved.", saved_restart: "Saved. Restart the companion to use the new pins and display.",
     offline: "offline", live: "live", pair_title: "Pair this phone",
     pair_hint: "Enter the PIN shown on the table's display.", pair: "Pair", paired: "Paired.",
     tab_play: "Game", tab_setup: "New game", tab_history: "History", tab_sim: "Table",
@@ -25,6 +29,10 @@ window.STRINGS = {
     value: "value {v}", from: "from {side}", winner_is: "{p} won the race", action_kind: "action card",
   },
   de: {
+    hardware: "Hardware am Tisch", hw_players: "Spielertasten (BCM-Pins)", hw_ok: "OK-Taste (Pin, -1 für keine)",
+    hw_leds: "Spieler-LEDs (Pins)", hw_buzzer: "Summer (Pin, -1 für keinen)", hw_display: "Display", hw_address: "Display-Adresse",
+    hw_serial: "Tastenbox (serieller Port, leer für keine)", hw_countdown: "Countdown des Wettlaufs (s)", save: "Speichern",
+    saved: "Gespeichert.", saved_restart: "Gespeichert. Starten Sie den Companion neu, um die neuen Pins und das Display zu nutzen.",
     offline: "offline", live: "live", pair_title: "Dieses Telefon koppeln",
     pair_hint: "Geben Sie die PIN ein, die das Display am Tisch zeigt.", pair: "Koppeln", paired: "Gekoppelt.",
     tab_play: "Spiel", tab_setup: "Neues Spiel", tab_history: "Verlauf", tab_sim: "Tisch",
@@ -49,6 +57,10 @@ window.STRINGS = {
     value: "Wert {v}", from: "von {side}", winner_is: "{p} hat den Wettlauf gewonnen", action_kind: "Aktionskarte",
   },
   nl: {
+    hardware: "Hardware aan tafel", hw_players: "Spelersknoppen (BCM-pinnen)", hw_ok: "OK-knop (pin, -1 voor geen)",
+    hw_leds: "Spelers-leds (pinnen)", hw_buzzer: "Zoemer (pin, -1 voor geen)", hw_display: "Scherm", hw_address: "Schermadres",
+    hw_serial: "Knoppenkast (seriële poort, leeg voor geen)", hw_countdown: "Aftellen van de race (s)", save: "Opslaan",
+    saved: "Opgeslagen.", saved_restart: "Opgeslagen. Herstart de companion om de nieuwe pinnen en het scherm te gebruiken.",
     offline: "offline", live: "live", pair_title: "Deze telefoon koppelen",
     pair_hint: "Voer de pincode in die het scherm aan tafel toont.", pair: "Koppelen", paired: "Gekoppeld.",
     tab_play: "Spel", tab_setup: "Nieuw spel", tab_history: "Verloop", tab_sim: "Tafel",
