@@ -39,6 +39,14 @@ class Recorder:
         return payload["decision"]
 
 
+def wait_until(predicate, timeout: float = 5.0) -> None:
+    """Poll until `predicate()` holds; fail the test after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not reached"
+        time.sleep(0.01)
+
+
 def make_daemon(tmp_path, **config: Any) -> Daemon:
     data = {"race": {"countdown_s": 0, **config.pop("race", {})}, **config}
     daemon = Daemon(parse(data), tmp_path, simulate=False, virtual_display=True)

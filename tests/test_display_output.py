@@ -12,14 +12,7 @@ import pytest
 from companion.daemon import table as table_module
 from companion.daemon.display import scene_after
 from companion.screens import Scene, render
-from tests.daemon_helpers import Recorder, drive, make_daemon
-
-
-def wait_until(predicate, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached"
-        time.sleep(0.01)
+from tests.daemon_helpers import Recorder, drive, make_daemon, wait_until
 
 
 def panel_shows(daemon, scene: Scene) -> bool:

@@ -8,18 +8,12 @@ import socket
 
 from gpiozero import Button
 from test_serialbox import Box
+from web_helpers import free_port
 
 from companion.cli import main as cli_main
 from companion.config import parse
 from companion.devices.virtual_oled import VirtualOled
 from companion.doctor import check_display, check_i2c, diagnose
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 WEB = {"host": "127.0.0.1", "port": free_port()}
 

@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from daemon_helpers import drive, wait_until
 from web_helpers import Client, web_daemon
 
 from companion.daemon import pairing as pairing_module
@@ -274,13 +275,6 @@ def scripted_pins(daemon, *pins: str) -> None:
     daemon.hub.call(setattr, daemon.table.pairing, "_new_pin", iter(pins).__next__)
 
 
-def wait_for(predicate, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "not reached"
-        time.sleep(0.02)
-
-
 def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
     client.pair(daemon)
     old = daemon.hub.call(lambda: daemon.table.pairing.pin)
@@ -288,16 +282,15 @@ def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
     assert client.post("/api/pin")[0] == 200
     assert daemon.hub.call(lambda: daemon.table.pairing.pin) == "424242"
     assert client.get("/api/status")[1]["paired"] is True  # paired phones stay paired
-    wait_for(lambda: daemon.display.scene.show_pairing
+    wait_until(lambda: daemon.display.scene.show_pairing
              and daemon.display.scene.pairing["pin"] == "424242")
     stranger = Client(client.port)
     assert stranger.post("/api/pair", {"pin": old})[0] == 403
     assert stranger.post("/api/pair", {"pin": "424242"})[0] == 200
-    wait_for(lambda: not daemon.display.scene.show_pairing)  # a phone paired: screen back
+    wait_until(lambda: not daemon.display.scene.show_pairing)  # a phone paired: screen back
 
 
 def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
-    from daemon_helpers import drive
     from gpiozero import Device
     scripted_pins(daemon, "135790")
     now = time.monotonic()  # edge times within the pins' clock sanity check (5 s)
@@ -307,5 +300,5 @@ def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
     assert daemon.hub.call(lambda: daemon.table.pairing.pin) != "135790"
     drive(Device.pin_factory, 22, True, at=now - 3.6, monkeypatch=monkeypatch)
     drive(Device.pin_factory, 22, False, at=now, monkeypatch=monkeypatch)  # held 3.6 s
-    wait_for(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) == "135790")
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) == "135790")
     assert daemon.hub.call(lambda: daemon.table.show_pairing) is True

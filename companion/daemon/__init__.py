@@ -26,8 +26,7 @@ from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
 from companion.daemon.table import Table
 from companion.sessions import Sessions
-from companion.web.api import frame_data
-from companion.web.stream import Broker
+from companion.web.stream import Broker, frame_data
 
 log = logging.getLogger("companion")
 WEB_THREADS = 48  # waitress threads; each open live stream holds one
@@ -76,8 +75,7 @@ class Daemon:
         pairing = Pairing(data / "pairing.json", self.hub.clock)
         self.page_url = page_url(config.web_host, config.web_port)
         self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
-                           self.settings)
-        self.table.config_simulated = simulate
+                           self.settings, announce_pin=simulate)
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
         self.hub.subscribe(self.outputs.handle, "outputs")
         self.virtual_oled = None
@@ -128,8 +126,8 @@ class Daemon:
         merged = {**self.settings.hardware, **hardware}
         config = configuration.parse(merged, self.file_config.source, base=self.file_config)
         self.hub.call(self.table.set_hardware, merged, config)
-        live = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)
-                if f.name in ("tie_window_ms", "false_start", "countdown_s", "settle_ms")}
+        live = {attr: getattr(config, attr) for section in configuration.LIVE_SECTIONS
+                for attr, _ in configuration.SCHEMA[section].values()}
         self.config = dataclasses.replace(self.config, **live)
         return self.settings_view(config)
 

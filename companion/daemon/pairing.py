@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.daemon.atomic import write_atomically
 from companion.rules import Refusal
 
 MAX_TRIES = 5
@@ -99,19 +99,3 @@ class Pairing:
         if self.path is None:
             return
         write_atomically(self.path, json.dumps({"tokens": self._tokens}))
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write, fsync, rename: a crash leaves the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.daemon.pairing import write_atomically
+from companion.daemon.atomic import write_atomically
 from companion.i18n import LANGUAGES
 
 

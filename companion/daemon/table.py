@@ -31,7 +31,7 @@ PAIRING_SHOWN_S = 120.0  # a new PIN stays on the OLED this long (or until a pho
 class Table:
     def __init__(self, hub: Hub, sessions: Sessions, config: Config,
                  pairing: Pairing | None = None, page_url: str = "",
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, announce_pin: bool = False) -> None:
         self.hub = hub
         self.sessions = sessions
         self.config = config
@@ -47,7 +47,7 @@ class Table:
         self.page_url = page_url
         self.settings = settings or Settings(None, config.language)
         self.show_pairing = False
-        self.config_simulated = False  # the terminal may show the PIN only in simulation
+        self.announce_pin = announce_pin  # log new PINs: only the simulation's terminal
         self._ok_pressed_at: float | None = None
 
     # --- inputs ----------------------------------------------------------------------------
@@ -69,7 +69,7 @@ class Table:
         if self.race is not None and self.race_phase in ("countdown", "running"):
             self.race.feed(Edge(player, t, pressed, source))
             if pressed and self.race.signal_t is None:
-                self.hub.publish("race", self._race_view(false_start=player))
+                self.hub.publish("race", self.race_view(false_start=player))
                 self.hub.publish("sound", "false_start")
             self._check_race()  # decided at once when every player has pressed
 
@@ -112,7 +112,7 @@ class Table:
         self.countdown = self.config.countdown_s
         self.hub.publish("leds", [])
         self._tick()
-        return self._race_view()
+        return self.race_view()
 
     def _tick(self) -> None:
         if self.race_phase != "countdown":
@@ -120,7 +120,7 @@ class Table:
         if self.countdown <= 0:
             self._signal()
             return
-        self.hub.publish("race", self._race_view())
+        self.hub.publish("race", self.race_view())
         self.hub.publish("sound", "tick")
         self.countdown -= 1
         self.hub.at(self.hub.clock() + COUNTDOWN_STEP_S, self._tick)
@@ -129,7 +129,7 @@ class Table:
         assert self.race is not None
         self.race.start(self.hub.clock())
         self.race_phase = "running"
-        self.hub.publish("race", self._race_view())
+        self.hub.publish("race", self.race_view())
         self.hub.publish("sound", "go")
         self._schedule_decision()
 
@@ -154,7 +154,7 @@ class Table:
             self.apply(self.current, decision.action())
         except Refusal as refusal:
             log.warning("race result refused by the game: %s", refusal.code)
-        self.hub.publish("race", self._race_view())
+        self.hub.publish("race", self.race_view())
         race = self.race
         self.hub.at(self.hub.clock() + RACE_SHOWN_S, lambda: self._race_over(race))
 
@@ -162,12 +162,9 @@ class Table:
         """The decided race leaves the screen (unless another race started meanwhile)."""
         if self.race is race and self.race_phase == "decided":
             self.race_phase = "idle"
-            self.hub.publish("race", self._race_view())
+            self.hub.publish("race", self.race_view())
 
-    def race_view(self) -> dict[str, Any]:
-        return self._race_view()
-
-    def _race_view(self, false_start: str | None = None) -> dict[str, Any]:
+    def race_view(self, false_start: str | None = None) -> dict[str, Any]:
         return {"phase": self.race_phase, "countdown": self.countdown,
                 "decision": self.decision.as_json() if self.decision else None,
                 "false_start": false_start,
@@ -251,7 +248,7 @@ class Table:
     def new_pin(self) -> dict[str, Any]:
         """Draw a new PIN and show it on the OLED for a while."""
         self.pairing.draw_pin()
-        if self.config_simulated:
+        if self.announce_pin:
             log.info("new pairing PIN %s", self.pairing.pin)
         self.show_pairing = True
         self.publish_pairing()

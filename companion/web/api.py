@@ -7,8 +7,6 @@ these routes; the fuzz test holds them to it.
 
 from __future__ import annotations
 
-import base64
-import io
 import secrets
 from typing import Any
 
@@ -26,7 +24,7 @@ from companion.web.guard import (
     writes,
 )
 from companion.web.openapi import openapi_document
-from companion.web.stream import TooManyStreams
+from companion.web.stream import TooManyStreams, frame_data
 
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -184,8 +182,8 @@ def put_settings() -> Response:
         try:
             d.set_hardware(hardware)
         except ConfigError as err:
-            raise ApiError("bad_setting", key=err.key, problem=str(err).split(": ", 1)[-1])\
-                from None
+            problem = str(err).split(": ", 1)[-1]
+            raise ApiError("bad_setting", key=err.key, problem=problem) from None
     if "language" in body:
         d.set_language(body["language"])
     return jsonify(d.settings_view())
@@ -208,13 +206,6 @@ def stream() -> Response:
         raise ApiError("too_many_streams", max=d.broker.max_clients) from None
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
-
-
-def frame_data(image) -> str:
-    """An OLED frame as a PNG data URL (about 300 bytes)."""
-    buffer = io.BytesIO()
-    image.convert("1").save(buffer, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
 # --- simulation: on-screen buttons drive the mock pins ----------------------------------------

@@ -9,6 +9,8 @@ server's thread count, keeping threads free for the API.
 
 from __future__ import annotations
 
+import base64
+import io
 import itertools
 import json
 import queue
@@ -105,3 +107,10 @@ class Broker:
                     self._clients.discard(client)
 
         return stream()
+
+
+def frame_data(image) -> str:
+    """An OLED frame as a PNG data URL (about 300 bytes)."""
+    buffer = io.BytesIO()
+    image.convert("1").save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
