@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from companion.rules.base import Outcome, Refusal, RuleCore, SetupError
 from companion.rules.howruck import HowRuckCore
+from companion.rules.laufrauf import LaufRaufCore
 
 GAMES: dict[str, RuleCore] = {
     "howruck": HowRuckCore(),
+    "laufrauf": LaufRaufCore(),
 }
 
 

@@ -1,0 +1,104 @@
+"""Lauf Rauf! — the dice race up the mountain with the Berggeist (rules:
+``shared/rules/laufrauf.md``), on a board definition given as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.base import Action, Outcome, Refusal, SetupError
+from companion.rules.fields import get_player, require_object
+from companion.rules.laufrauf import turn
+from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
+from companion.rules.laufrauf.cards import full_supply
+from companion.rules.laufrauf.legal import legal_actions, must_run, possible_moves
+from companion.rules.laufrauf.state import BASE, FIGURES, LaufRaufState, figure_json, loc_json
+from companion.rules.players import check_option_keys, check_players
+from companion.rules.rng import seed_state, shuffled
+
+OPTION_KEYS = ("board", "huckauf")
+HUCKAUF_MODES = ("auto", "table")
+HANDLERS = {"roll": turn.roll, "sacrifice": turn.sacrifice, "berggeist": turn.berggeist,
+            "move": turn.move, "take_cards": turn.cards, "pass": turn.pass_turn}
+TABLE_CALLS = {"huckauf": turn.huckauf}  # any player may call, not only the one on turn
+
+
+def parse_options(raw: Any) -> tuple[Board, str]:
+    opts = check_option_keys(raw, OPTION_KEYS)
+    board = parse_board(opts["board"]) if "board" in opts else DEFAULT_BOARD
+    mode = opts.get("huckauf", "auto")
+    if mode not in HUCKAUF_MODES:
+        raise SetupError("bad_option", key="huckauf", value=str(mode)[:40],
+                         allowed=list(HUCKAUF_MODES))
+    return board, mode
+
+
+class LaufRaufCore:
+    name = "laufrauf"
+    min_players = 2
+    max_players = 4
+
+    def new_game(self, players: list[str], options: Mapping[str, Any] | None,
+                 seed: int) -> LaufRaufState:
+        board, mode = parse_options(options)
+        ids = check_players(players, 2, min(4, len(board.colors)), allowed=board.colors)
+        supply, rng = shuffled(seed_state(seed), full_supply())
+        return LaufRaufState(
+            players=tuple(ids), board=board, huckauf=mode, seed=seed, rng=rng,
+            figures={p: [BASE] * FIGURES for p in ids}, cards={p: [] for p in ids},
+            supply=supply, turn=ids[0])
+
+    def apply(self, state: LaufRaufState, action: Any) -> Outcome:
+        a = require_object(action)
+        kind = a.get("type")
+        if not isinstance(kind, str) or (kind not in HANDLERS and kind not in TABLE_CALLS):
+            raise Refusal("unknown_action_type", type=str(kind)[:40],
+                          allowed=sorted([*HANDLERS, *TABLE_CALLS]))
+        if state.winner is not None:
+            raise Refusal("game_over", winner=state.winner)
+        player = get_player(a, "player", state.players)
+        if kind in HANDLERS and player != state.turn:
+            raise Refusal("not_your_turn", player=player, turn=state.turn)
+        s = state.copy()
+        events: list[dict[str, Any]] = []
+        handler = HANDLERS.get(kind) or TABLE_CALLS[kind]
+        canon = handler(s, player, a, events)
+        s.actions += 1
+        return Outcome(s, events, canon)
+
+    def legal_actions(self, state: LaufRaufState, player: str | None = None) -> list[Action]:
+        return legal_actions(state, player)
+
+    def is_over(self, state: LaufRaufState) -> bool:
+        return state.winner is not None
+
+    def winner(self, state: LaufRaufState) -> str | None:
+        return state.winner
+
+    def view(self, s: LaufRaufState) -> dict[str, Any]:
+        on_turn = s.turn if s.winner is None else None
+        return {
+            "game": self.name,
+            "players": list(s.players),
+            "turn": on_turn,
+            "throws": s.throws,
+            "throws_allowed": s.throws_allowed,
+            "dice": list(s.dice) if s.dice else None,
+            "first_throw": list(s.first_throw) if s.first_throw else None,
+            "strike_open": s.throws == 1 and s.dice is not None and s.dice[0] != s.dice[1],
+            "berggeist": figure_json(s.berggeist),
+            "prompt": s.prompt,
+            "huckauf_open": s.huckauf_open,
+            "figures": {p: [loc_json(loc) for loc in locs] for p, locs in s.figures.items()},
+            "cards": {p: list(kinds) for p, kinds in s.cards.items()},
+            "supply": len(s.supply),
+            "discard": list(s.discard),
+            "must_run": bool(on_turn and s.throws and must_run(s, on_turn)),
+            "moves_possible": len(possible_moves(s, on_turn)) if on_turn else 0,
+            "last": s.last,
+            "winner": s.winner,
+            "board": s.board.as_json(),
+            "options": {"huckauf": s.huckauf, "board": s.board.name},
+            "seed": s.seed,
+            "actions": s.actions,
+        }
