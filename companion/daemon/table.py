@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from companion.config import Config
+from companion.daemon.button_actions import button_action
 from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
@@ -72,11 +73,24 @@ class Table:
                 self.hub.publish("race", self.race_view(false_start=player))
                 self.hub.publish("sound", "false_start")
             self._check_race()  # decided at once when every player has pressed
+        elif pressed:
+            self._press(player)
 
     def on_ok(self) -> None:
-        """OK starts the race when a How Ruck! game is forming teams."""
+        """OK starts the race when a How Ruck! game is forming teams (and throws the dice
+        in Lauf Rauf!)."""
         if self.race_phase in ("idle", "decided") and self._wants_race():
             self.start_race()
+        else:
+            self._press(None)
+
+    def _press(self, player: str | None) -> None:
+        session = self._session()
+        action = button_action(session.core, session.state, player) if session else None
+        if action is not None:
+            if action["type"] == "roll":
+                self.hub.publish("sound", "dice")
+            self.apply(self.current, action)
 
     def _seat_player(self, name: str) -> str | None:
         session = self._session()
@@ -207,6 +221,8 @@ class Table:
         if game_id == self.current:
             self._publish_state()
             self._banner(outcome.events)
+            if any(e.get("type") == "huckauf" for e in outcome.events):
+                self.hub.publish("sound", "huckauf")
         return outcome
 
     def _banner(self, events: list[dict[str, Any]]) -> None:
@@ -235,7 +251,12 @@ class Table:
         return session.view() if session else None
 
     def _publish_state(self) -> None:
-        self.hub.publish("state", self.view())
+        view = self.view()
+        self.hub.publish("state", view)
+        if view and view["game"] != "howruck" and self.race is None:  # light whose turn it is
+            turn = view.get("turn")
+            self.hub.publish("leds", [view["players"].index(turn)] if turn in view["players"]
+                             else [])
 
     # --- pairing (the web calls these through hub.call) -----------------------------------
     def pairing_view(self) -> dict[str, Any]:

@@ -16,6 +16,8 @@ SOUNDS = {
     "stopp": (0.12, 0.08, 3),  # "Stopp!"
     "false_start": (0.05, 0.05, 5),
     "tie": (0.2, 0.1, 2),
+    "dice": (0.03, 0.03, 2),  # a virtual throw
+    "huckauf": (0.3, 0.1, 2),  # the Berggeist must move
 }
 
 

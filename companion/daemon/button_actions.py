@@ -1,0 +1,26 @@
+"""What a button press means as a game action, outside the How Ruck! race.
+
+Lauf Rauf! with virtual dice: the player on turn throws with their own button or with OK
+(a re-throw of both dice; keeping one die is chosen on the phone). In table mode, a press by
+anyone else while a first-throw 7 is on the table calls "Huckauf!". A press that means
+nothing now is ignored — the buttons never produce a refusal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules import RuleCore
+
+
+def button_action(core: RuleCore, state: Any, player: str | None) -> dict[str, Any] | None:
+    """The action a press of `player`'s button (None: the OK button) enters, if any."""
+    if core.name != "laufrauf" or core.is_over(state):
+        return None
+    turn = core.view(state)["turn"]
+    legal = core.legal_actions(state)
+    if player is not None and player != turn:
+        call = {"type": "huckauf", "player": player}
+        return call if call in legal else None
+    throw = {"type": "roll", "player": turn}
+    return throw if throw in legal else None
