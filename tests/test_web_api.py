@@ -251,11 +251,15 @@ def test_simulated_buttons_drive_the_race(daemon, client):
 
 
 def test_page_and_assets_are_served_locally(daemon, client):
+    from companion.bench.web_bench import page_assets
+
     status, html, headers = client.get("/")
     assert status == 200 and "default-src 'self'" in headers["content-security-policy"]
     assert "http://" not in html and "https://" not in html  # no CDN
     total = len(html.encode())
-    for asset in ("app.js", "board.js", "strings.js", "app.css"):
+    assets = page_assets()
+    assert {"app.js", "board.js", "laufrauf.js", "app.css"} <= set(assets)
+    for asset in assets:
         status, body, _ = client.get(f"/static/{asset}")
         assert status == 200
         total += len(body.encode())

@@ -159,3 +159,58 @@ def test_hardware_settings_from_the_page(browser, daemon):
     page.wait_for_selector("#message:not([hidden])")
     assert page.get_attribute("#message", "data-code") == "bad_setting"
     assert "buttons.players[1]" in page.inner_text("#message")
+
+
+def figure(page, player: str, index: int) -> dict:
+    sel = f".figure[data-player={player}][data-figure='{index}']"
+    return {"level": page.get_attribute(sel, "data-level"),
+            "field": page.get_attribute(sel, "data-field")}
+
+
+def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "laufrauf")
+    players = page.locator("#players select")
+    assert players.count() == 2 and players.nth(0).input_value() == "red"
+    players.nth(1).select_option("green")
+    page.click("#add-player")
+    page.locator("#players select").nth(2).select_option("blue")
+    page.select_option("select[name=huckauf]", "table")
+    shot(page, "11-laufrauf-setup")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden]) #board svg .figure")
+    assert page.locator(".figure[data-level=base]").count() == 9
+    assert "rot ist am Zug" in page.inner_text("#prompt")
+
+    page.get_by_role("button", name="Würfeln", exact=True).click()  # the virtual dice
+    page.wait_for_selector("#dice")
+    first = page.get_attribute("#dice", "data-dice")
+    assert "Wurf 1 von 3" in page.inner_text("#prompt")
+    shot(page, "12-laufrauf-thrown")
+
+    page.check("#lr-real")  # now the table's own dice
+    dice = page.locator(".dice-entry select")
+    dice.nth(0).select_option("5")
+    dice.nth(1).select_option("5")
+    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
+    page.wait_for_function("document.querySelector('#dice')?.dataset.dice === '5,5'")
+    page.get_by_role("button", name="rot 1: starten", exact=True).click()
+    page.wait_for_function("document.querySelector('#prompt').textContent.includes('grün')")
+    assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
+    shot(page, "13-laufrauf-started")
+
+    dice = page.locator(".dice-entry select")
+    dice.nth(0).select_option("2")
+    dice.nth(1).select_option("3")
+    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
+    page.wait_for_function("document.querySelector('#dice')?.dataset.dice === '2,3'")
+    page.locator(".dice-entry select").nth(0).select_option("4")  # but die 1 stayed a 2
+    page.get_by_role("button", name="Wurf eintragen (Würfel 1 blieb liegen)").click()
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.get_attribute("#message", "data-code") == "kept_die_changed"
+    assert page.inner_text("#message") == \
+        "Der liegengelassene Würfel kann sich nicht ändern (2 → 4)."
+    shot(page, "14-laufrauf-refused")
+    assert first and page.get_attribute("#dice", "data-dice") == "2,3"  # nothing changed

@@ -7,6 +7,7 @@ import gzip
 import http.client
 import json
 import random
+import re
 import socket
 import tempfile
 import threading
@@ -17,7 +18,14 @@ from typing import Any
 
 from companion.bench import Result, benchmark, timing
 
-ASSETS = ("/", "/static/app.js", "/static/board.js", "/static/strings.js", "/static/app.css")
+ASSET_REF = re.compile(r"filename='([^']+)'")
+
+
+def page_assets() -> list[str]:
+    """The static files the page loads, read from its template (so none is forgotten)."""
+    from companion.web import web_root
+
+    return ASSET_REF.findall((web_root() / "templates" / "index.html").read_text("utf-8"))
 
 
 def free_port() -> int:
@@ -137,8 +145,7 @@ def page_weight() -> tuple[int, int]:
     from companion.web import web_root
 
     root = web_root()
-    files = [root / "templates" / "index.html",
-             *(root / "static" / Path(a).name for a in ASSETS[1:])]
+    files = [root / "templates" / "index.html", *(root / "static" / a for a in page_assets())]
     raw = b"".join(f.read_bytes() for f in files)
     return len(raw), sum(len(gzip.compress(f.read_bytes())) for f in files)
 

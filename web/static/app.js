@@ -6,6 +6,7 @@
   const $ = (sel) => document.querySelector(sel);
   const esc = window.escapeHtml;
   const PLAYERS = {howruck: [2, 2], laufrauf: [2, 4], tauziehen: [2, 2], stramash: [2, 6]};
+  const COLOURS = {laufrauf: ["red", "blue", "green", "yellow"]};
   const TITLES = {howruck: "How Ruck!", laufrauf: "Lauf Rauf!", tauziehen: "Tauziehen", stramash: "Stramash"};
   const app = {status: null, state: null, legal: [], picked: null, race: null, stream: null};
   window.companion = app;
@@ -97,6 +98,7 @@
     let text = "";
     if (r && r.phase === "countdown") text = t("race_countdown", {n: r.countdown});
     else if (r && r.phase === "running") text = t("race_running");
+    else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t);
     else if (s && s.winner) text = t("over", {p: s.winner});
     else if (s && s.phase === "teams") text = t("teams");
     else if (s && s.phase === "tiebreak") text = t("tiebreak");
@@ -124,6 +126,10 @@
     places.replaceChildren();
     const s = app.state;
     if (!s || !app.legal.length) return;
+    const ui = gameUi(s);
+    if (ui && ui.choices) {
+      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices});
+    }
     if (s.game !== "howruck") {
       app.legal.slice(0, 60).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
       return;
@@ -206,7 +212,13 @@
     }
   }
 
+  function gameUi(s) {
+    return (window.GAME_UI || {})[s.game];
+  }
+
   function describe(a) {
+    const ui = app.state && gameUi(app.state);
+    if (ui && ui.describe) return ui.describe(a, t);
     if (a.type === "race") return a.tie ? t("tie") : t("winner_is", {p: a.winner});
     if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
     if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
@@ -233,15 +245,21 @@
   function playerInputs(n) {
     const box = $("#players");
     const legend = box.querySelector("legend");
-    const old = [...box.querySelectorAll("input")].map((i) => i.value);
+    const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
     box.replaceChildren(legend);
+    const colours = COLOURS[$("#game").value];
     for (let i = 0; i < n; i++) {
-      const input = document.createElement("input");
+      const input = document.createElement(colours ? "select" : "input");
       input.name = "player";
       input.required = true;
-      input.maxLength = 24;
-      input.placeholder = t("player_n", {n: i + 1});
-      input.value = old[i] || "";
+      if (colours) {  // players are colours: figures of that colour stand on the board
+        colours.forEach((c) => input.add(new Option(t(c), c)));
+        input.value = colours.includes(old[i]) ? old[i] : colours[i % colours.length];
+      } else {
+        input.maxLength = 24;
+        input.placeholder = t("player_n", {n: i + 1});
+        input.value = COLOURS.laufrauf.includes(old[i]) ? "" : old[i] || "";
+      }
       input.setAttribute("aria-label", t("player_n", {n: i + 1}));
       box.append(input);
     }
@@ -249,10 +267,10 @@
 
   function setupGameChanged() {
     const game = $("#game").value, [min, max] = PLAYERS[game] || [2, 2];
-    const current = $("#players").querySelectorAll("input").length;
+    const current = $("#players").querySelectorAll("input, select").length;
     playerInputs(Math.min(max, Math.max(min, current || min)));
     $("#add-player").hidden = current >= max || min === max;
-    $("#options-howruck").hidden = game !== "howruck";
+    for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
   }
 
   async function startGame(event) {
@@ -266,6 +284,12 @@
       options.own_side_only = form.get("own_side_only") === "on";
       options.tie_window_ms = Number(form.get("tie_window_ms"));
       options.false_start = form.get("false_start");
+    } else if (game === "laufrauf") {
+      options.huckauf = form.get("huckauf");
+      const board = String(form.get("board") || "").trim();
+      if (board) {
+        try { options.board = JSON.parse(board); } catch (e) { return show(t("lr_board_json")); }
+      }
     }
     await api("PUT", "/api/settings", {language: $("#table-lang").value});
     const r = await api("POST", "/api/games", {game, players, options});
@@ -349,7 +373,7 @@
     document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
     $("#game").addEventListener("change", setupGameChanged);
     $("#add-player").addEventListener("click", () => {
-      playerInputs($("#players").querySelectorAll("input").length + 1);
+      playerInputs($("#players").querySelectorAll("input, select").length + 1);
       setupGameChanged();
     });
     $("#setup-form").addEventListener("submit", startGame);

@@ -53,6 +53,8 @@
 
   window.board = function (state, t) {
     if (!state) return "";
+    const ui = (window.GAME_UI || {})[state.game];
+    if (ui && ui.board) return ui.board(state, t);
     return state.game === "howruck" ? howruck(state, t) : generic(state);
   };
   window.escapeHtml = esc;

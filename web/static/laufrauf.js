@@ -1,0 +1,192 @@
+// Lauf Rauf! on the phone: the mountain as SVG (lower and middle rings from the game's board
+// definition, base and summit camps, the Berggeist, dice and cards) and the choices for the
+// dice showing — a virtual throw or the table's own dice, moves, the Berggeist, cards.
+(function () {
+  "use strict";
+  const UI = (window.GAME_UI = window.GAME_UI || {});
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const COLORS = {red: "#d32f2f", blue: "#1976d2", green: "#388e3c", yellow: "#f9a825"};
+  const C = 180;  // centre of the mountain
+  const RINGS = {lower: 150, middle: 98};
+  const PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+    5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]]};
+  const REAL = "companion_table_dice";  // this phone enters the table's dice and cards
+
+  function spot(level, field, board) {
+    const n = board[level].length, a = -Math.PI / 2 + (2 * Math.PI * field) / n;
+    return [C + RINGS[level] * Math.cos(a), C + RINGS[level] * Math.sin(a)];
+  }
+
+  function ring(out, level, board) {
+    const r = level === "lower" ? 9 : 8.5;
+    for (let k = 0; k < board[level].length; k++) {
+      const [x, y] = spot(level, k, board);
+      let stroke = "currentColor", width = 0.8, fill = "none";
+      for (const [color, fields] of Object.entries(board[level].runup)) {
+        if (fields.includes(k)) { stroke = COLORS[color] || stroke; width = 2.2; }
+      }
+      for (const [color, f] of Object.entries(board[level].ascent)) {
+        if (f === k) { fill = COLORS[color] || "#888"; stroke = fill; width = 2.5; }
+      }
+      out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r}" fill="${fill}" fill-opacity="0.35" stroke="${stroke}" stroke-width="${width}"/>`);
+    }
+  }
+
+  function figure(out, x, y, player, i, carrier, loc) {
+    const where = typeof loc === "string" ? `data-level="${loc}"` : `data-level="${loc.level}" data-field="${loc.field}"`;
+    out.push(`<g class="figure" data-player="${esc(player)}" data-figure="${i}" ${where}>` +
+      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="7.5" fill="${COLORS[player] || "#777"}" stroke="currentColor" stroke-width="1.5"/>` +
+      `<text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="10" text-anchor="middle" fill="#fff" font-weight="bold">${i + 1}</text></g>`);
+    if (carrier) out.push(hat(x, y - 9));
+  }
+
+  function hat(x, y) {
+    return `<path id="berggeist" d="M${x - 7} ${y} L${x} ${y - 12} L${x + 7} ${y} Z" fill="#212121" stroke="#fff" stroke-width="1"/>`;
+  }
+
+  function die(x, y, value, size) {
+    const out = [`<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="6" fill="#fff" stroke="#212121" stroke-width="2"/>`];
+    const step = size / 4;
+    for (const [i, j] of PIPS[value] || []) {
+      out.push(`<circle cx="${x + step * (i + 1)}" cy="${y + step * (j + 1)}" r="${size / 11}" fill="#212121"/>`);
+    }
+    return out.join("");
+  }
+
+  function board(s, t) {
+    const b = s.board, out = [`<svg viewBox="0 0 360 440" role="img" aria-label="Lauf Rauf!">`];
+    ring(out, "lower", b);
+    ring(out, "middle", b);
+    out.push(`<circle cx="${C}" cy="${C}" r="46" fill="none" stroke="currentColor" stroke-width="2"/>`);
+    out.push(`<text x="${C}" y="${C - 28}" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("lr_summit"))}</text>`);
+    const carrier = s.berggeist === "summit" ? null : s.berggeist;
+    if (!carrier) out.push(hat(C, C - 10));
+    const corners = [[22, 22], [338, 22], [338, 338], [22, 338]];
+    s.players.forEach((p, pi) => {
+      let home = 0, top = 0;
+      s.figures[p].forEach((loc, i) => {
+        const isCarrier = carrier && carrier.player === p && carrier.figure === i;
+        if (loc === "base") {
+          const [x, y] = corners[b.colors.indexOf(p) % 4];
+          figure(out, x + (home++ - 1) * 16 * (x < C ? 1 : -1) + (x < C ? 16 : -16), y, p, i, false, loc);
+        } else if (loc === "summit") {
+          figure(out, C - 27 + pi * 18, C + (top++) * 15, p, i, false, loc);
+        } else {
+          const [x, y] = spot(loc.level, loc.field, b);
+          figure(out, x, y, p, i, isCarrier, loc);
+        }
+      });
+    });
+    // dice, throws and cards below the mountain
+    const y0 = 366;
+    if (s.dice) {
+      out.push(`<g id="dice" data-dice="${s.dice.join(",")}">${die(8, y0, s.dice[0], 40)}${die(56, y0, s.dice[1], 40)}</g>`);
+    }
+    const throwText = s.turn && s.throws ? t("lr_throw", {n: s.throws, m: s.throws_allowed}) : "";
+    out.push(`<text x="104" y="${y0 + 16}" font-size="13" fill="currentColor">${esc(throwText)}</text>`);
+    if (s.prompt === "huckauf") out.push(`<text x="104" y="${y0 + 34}" font-size="15" font-weight="bold" fill="#b71c1c">${esc(t("lr_huckauf"))}</text>`);
+    s.players.forEach((p, i) => {
+      const cards = s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–";
+      out.push(`<text x="${236}" y="${y0 + 4 + i * 17}" font-size="11" fill="${COLORS[p] || "currentColor"}" font-weight="bold">${esc(t(p))}</text>`);
+      out.push(`<text x="${278}" y="${y0 + 4 + i * 17}" font-size="10" fill="currentColor">${esc(cards.length > 22 ? s.cards[p].length + " " + t("lr_cards") : cards)}</text>`);
+    });
+    out.push("</svg>");
+    return out.join("");
+  }
+
+  function moveLabel(a, s, t) {
+    const parts = [`${t(a.player)} ${a.figure + 1}: ${t("lr_" + a.move)}`];
+    if (s && s.dice && a.move !== "start") {
+      const count = a.card && (a.joker_as || a.card) === "aufstieg" ? Math.max(...s.dice) :
+        a.move === "strike" ? Math.min(...s.first_throw) : s.dice[0] + s.dice[1];
+      parts.push(String(count));
+    }
+    if (a.backward) parts.push(t("lr_backward"));
+    if (a.card) parts.push(t("lr_with", {c: t("lr_" + a.card)}) + (a.joker_as ? ` (${t("lr_" + a.joker_as)})` : ""));
+    return parts.join(" · ");
+  }
+
+  function label(a, s, t) {
+    switch (a.type) {
+      case "roll":
+        if (a.dice) return `${t(a.player)}: ${t("lr_rolled", {d: a.dice.join(" + ")})}`;
+        return a.keep === undefined ? t("lr_roll") : t("lr_keep", {d: s && s.dice ? s.dice[a.keep] : a.keep + 1});
+      case "move": return moveLabel(a, s, t);
+      case "berggeist": return a.target === "summit" ? t("lr_bg_home") : t("lr_bg_on", {p: t(a.target.player), n: a.target.figure + 1});
+      case "huckauf": return t("lr_call", {p: t(a.player)});
+      case "sacrifice": return t("lr_sacrifice", {c: t("lr_" + a.card)});
+      case "take_cards": return a.revealed ? `${t("lr_take")}: ${a.revealed.map((k) => t("lr_" + k)).join(", ")}` : t("lr_take");
+      case "pass": return t("lr_pass");
+      default: return JSON.stringify(a);
+    }
+  }
+
+  function realDice(ui, s, rolls) {
+    const box = document.createElement("div");
+    box.className = "dice-entry";
+    const selects = [0, 1].map((i) => {
+      const select = document.createElement("select");
+      select.setAttribute("aria-label", ui.t("lr_die", {n: i + 1}));
+      for (let v = 1; v <= 6; v++) select.add(new Option(String(v), String(v), false, s.dice ? s.dice[i] === v : v === 1));
+      box.append(select);
+      return select;
+    });
+    ui.choices.append(box);
+    for (const a of rolls) {
+      const text = a.keep === undefined ? ui.t("lr_enter_dice") : ui.t("lr_enter_kept", {n: a.keep + 1});
+      ui.choices.append(ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))})));
+    }
+  }
+
+  function realCards(ui, s, take) {
+    const picked = [];
+    const shown = document.createElement("p");
+    const send = ui.button(ui.t("lr_enter_cards"), () => ui.send({...take, revealed: picked}));
+    send.disabled = true;
+    for (const kind of ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]) {
+      ui.places.append(ui.button(ui.t("lr_" + kind), () => {
+        picked.push(kind);
+        shown.textContent = picked.map((k) => ui.t("lr_" + k)).join(" → ");
+        send.disabled = false;
+        if (!(s.dice[0] === 6 && s.dice[1] === 6)) ui.send({...take, revealed: picked});
+      }, "secondary"));
+    }
+    ui.places.append(shown, send);
+  }
+
+  function choices(s, legal, ui) {
+    const real = localStorage.getItem(REAL) === "1";
+    const toggle = document.createElement("label");
+    toggle.className = "check";
+    toggle.innerHTML = `<input type="checkbox" id="lr-real"${real ? " checked" : ""}> <span>${esc(ui.t("lr_real"))}</span>`;
+    toggle.querySelector("input").addEventListener("change", (e) => {
+      localStorage.setItem(REAL, e.target.checked ? "1" : "0");
+      ui.rerender();
+    });
+    ui.choices.append(toggle);
+    const rolls = legal.filter((a) => a.type === "roll");
+    if (rolls.length && real) realDice(ui, s, rolls);
+    for (const a of legal) {
+      if (a.type === "roll" && real) continue;
+      if (a.type === "roll" && a.keep === 1 && s.dice && s.dice[0] === s.dice[1]) continue;  // same as keep 0
+      if (a.type === "take_cards" && real) {
+        ui.choices.append(ui.button(label(a, s, ui.t), () => realCards(ui, s, a), "secondary"));
+        continue;
+      }
+      const cls = a.type === "move" ? "lr-move lr-" + (COLORS[a.player] ? a.player : "x") : a.type === "roll" ? "" : "secondary";
+      ui.choices.append(ui.button(label(a, s, ui.t), () => ui.send(a), cls));
+    }
+  }
+
+  function prompt(s, t) {
+    if (s.winner) return t("over", {p: t(s.winner)});
+    if (s.prompt === "huckauf") return t("lr_prompt_huckauf", {p: t(s.turn)});
+    if (!s.turn) return "";
+    const parts = [t("turn", {p: t(s.turn)})];
+    if (s.throws) parts.push(t("lr_throw", {n: s.throws, m: s.throws_allowed}));
+    if (s.must_run) parts.push(t("lr_must_run"));
+    return parts.join(" · ");
+  }
+
+  UI.laufrauf = {board, choices, prompt, describe: (a, t) => label(a, null, t)};
+})();

@@ -1,0 +1,55 @@
+// Lauf Rauf!'s words on the page, in English, German and Dutch (merged into window.STRINGS).
+(function () {
+  "use strict";
+  const WORDS = {
+    en: {
+      yellow: "yellow", lr_summit: "Summit", lr_throw: "throw {n} of {m}", lr_huckauf: "Huckauf!",
+      lr_prompt_huckauf: "Huckauf! {p} moves the Berggeist", lr_must_run: "must run",
+      lr_start: "start", lr_run: "run", lr_ascend: "ascend", lr_strike: "strike", lr_backward: "backward",
+      lr_with: "with {c}", lr_roll: "Throw the dice", lr_keep: "Throw again, {d} stays",
+      lr_rolled: "threw {d}", lr_bg_home: "Berggeist back to the summit", lr_bg_on: "Berggeist onto {p} {n}",
+      lr_call: "{p} calls “Huckauf!”", lr_sacrifice: "Sacrifice {c}: two more throws",
+      lr_take: "Take cards", lr_pass: "Pass the dice", lr_cards: "cards", lr_die: "Die {n}",
+      lr_real: "Dice and cards from the table (enter them here)", lr_enter_dice: "Enter the throw",
+      lr_enter_kept: "Enter the throw (die {n} stayed)", lr_enter_cards: "Enter the cards turned up",
+      lr_blitzstart: "Lightning Start", lr_ruecklauf: "Run Back", lr_aufstieg: "Ascent",
+      lr_rueckschlag: "Strike Back", lr_joker: "Joker", lr_huckauf_mode: "“Huckauf!”",
+      lr_mode_auto: "the companion calls it", lr_mode_table: "only when a player calls it",
+      lr_board_def: "Board definition (JSON, empty for the standard board)",
+      lr_board_json: "The board definition is not valid JSON.",
+    },
+    de: {
+      yellow: "gelb", lr_summit: "Gipfel", lr_throw: "Wurf {n} von {m}", lr_huckauf: "Huckauf!",
+      lr_prompt_huckauf: "Huckauf! {p} versetzt den Berggeist", lr_must_run: "Laufzwang",
+      lr_start: "starten", lr_run: "laufen", lr_ascend: "aufsteigen", lr_strike: "schlagen", lr_backward: "rückwärts",
+      lr_with: "mit {c}", lr_roll: "Würfeln", lr_keep: "Nochmal würfeln, die {d} bleibt liegen",
+      lr_rolled: "würfelte {d}", lr_bg_home: "Berggeist zurück auf den Gipfel", lr_bg_on: "Berggeist auf {p} {n}",
+      lr_call: "{p} ruft „Huckauf!“", lr_sacrifice: "{c} opfern: zwei Würfe mehr",
+      lr_take: "Karten nehmen", lr_pass: "Würfel weitergeben", lr_cards: "Karten", lr_die: "Würfel {n}",
+      lr_real: "Würfel und Karten vom Tisch (hier eintragen)", lr_enter_dice: "Wurf eintragen",
+      lr_enter_kept: "Wurf eintragen (Würfel {n} blieb liegen)", lr_enter_cards: "Aufgedeckte Karten eintragen",
+      lr_blitzstart: "Blitzstart", lr_ruecklauf: "Rücklauf", lr_aufstieg: "Aufstieg",
+      lr_rueckschlag: "Rückschlag", lr_joker: "Joker", lr_huckauf_mode: "„Huckauf!“",
+      lr_mode_auto: "ruft der Companion selbst", lr_mode_table: "nur wenn ein Spieler ruft",
+      lr_board_def: "Spielplan-Definition (JSON, leer für den Standardplan)",
+      lr_board_json: "Die Spielplan-Definition ist kein gültiges JSON.",
+    },
+    nl: {
+      yellow: "geel", lr_summit: "Top", lr_throw: "worp {n} van {m}", lr_huckauf: "Huckauf!",
+      lr_prompt_huckauf: "Huckauf! {p} verplaatst de berggeest", lr_must_run: "loopdwang",
+      lr_start: "starten", lr_run: "lopen", lr_ascend: "klimmen", lr_strike: "slaan", lr_backward: "achteruit",
+      lr_with: "met {c}", lr_roll: "Gooien", lr_keep: "Opnieuw gooien, de {d} blijft liggen",
+      lr_rolled: "gooide {d}", lr_bg_home: "Berggeest terug naar de top", lr_bg_on: "Berggeest op {p} {n}",
+      lr_call: "{p} roept “Huckauf!”", lr_sacrifice: "{c} offeren: nog twee worpen",
+      lr_take: "Kaarten nemen", lr_pass: "Stenen doorgeven", lr_cards: "kaarten", lr_die: "Steen {n}",
+      lr_real: "Stenen en kaarten van de tafel (hier invoeren)", lr_enter_dice: "Worp invoeren",
+      lr_enter_kept: "Worp invoeren (steen {n} bleef liggen)", lr_enter_cards: "Omgedraaide kaarten invoeren",
+      lr_blitzstart: "Bliksemstart", lr_ruecklauf: "Terugloop", lr_aufstieg: "Opstijgen",
+      lr_rueckschlag: "Terugslag", lr_joker: "Joker", lr_huckauf_mode: "“Huckauf!”",
+      lr_mode_auto: "roept de companion zelf", lr_mode_table: "alleen als een speler roept",
+      lr_board_def: "Bordbeschrijving (JSON, leeg voor het standaardbord)",
+      lr_board_json: "De bordbeschrijving is geen geldige JSON.",
+    },
+  };
+  for (const [lang, words] of Object.entries(WORDS)) Object.assign(window.STRINGS[lang], words);
+})();
