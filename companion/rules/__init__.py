@@ -5,10 +5,14 @@ from __future__ import annotations
 from companion.rules.base import Outcome, Refusal, RuleCore, SetupError
 from companion.rules.howruck import HowRuckCore
 from companion.rules.laufrauf import LaufRaufCore
+from companion.rules.stramash import StramashCore
+from companion.rules.tauziehen import TauziehenCore
 
 GAMES: dict[str, RuleCore] = {
     "howruck": HowRuckCore(),
     "laufrauf": LaufRaufCore(),
+    "tauziehen": TauziehenCore(),
+    "stramash": StramashCore(),
 }
 
 

@@ -11,10 +11,12 @@ from typing import Any
 
 from companion.rules.base import RuleCore
 
-DEFAULT_PLAYERS = {"howruck": ["A", "B"], "laufrauf": ["red", "blue", "green"]}
+DEFAULT_PLAYERS = {"howruck": ["A", "B"], "laufrauf": ["red", "blue", "green"],
+                   "tauziehen": ["P1", "P2"],
+                   "stramash": ["Ann", "Bob", "Cat"]}
 # Games where a uniform choice mostly re-throws and passes: lean to the actions that move the
 # game on (70 %), so a random game ends in hundreds of actions rather than thousands.
-DECISIVE = {"laufrauf": ("move", "berggeist", "take_cards")}
+DECISIVE = {"laufrauf": ("move", "berggeist", "take_cards"), "stramash": ("play",)}
 LEAN = 0.7
 
 

@@ -1,0 +1,102 @@
+"""Stramash moves on a working copy of the state: forward, the 8 backward, bringing a laddie
+in, the Bonnie Fechter, and what happens to a laddie landed on.
+
+Each function changes the state it is given or raises a `Refusal`; the core hands it a copy.
+**DECISION** (rules file silent): a laddie in the castle may move further in by the exact
+count to a free hole without jumping one of its own colour (as in Tock; otherwise a first
+laddie in hole 1 would lock the castle); a partner's laddie landed on whose castle entry
+square is taken goes to its dock instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.base import Refusal
+from companion.rules.stramash.state import DOCK, Laddie, StramashState
+
+
+def _own_on(s: StramashState, owner: str, squares: list[int]) -> int | None:
+    """The first of `squares` holding a laddie of `owner`'s colour, if any."""
+    own = {loc[1] for loc in s.laddies[owner] if loc[0] == "track"}
+    return next((square for square in squares if square in own), None)
+
+
+def land(s: StramashState, mover: Laddie, square: int) -> dict[str, Any] | None:
+    """Put `mover` on a track square; whatever stood there is sent on (returned as an event)."""
+    owner, i = mover
+    hit = s.on_square(square)
+    bumped = None
+    if hit is not None and hit != mover:
+        if hit[0] == owner:
+            raise Refusal("own_laddie_in_the_way", square=square)
+        if hit[0] == s.partner(owner):
+            entry = s.entry(hit[0])
+            free = s.on_square(entry) is None
+            s.laddies[hit[0]][hit[1]] = ("track", entry) if free else DOCK
+            bumped = {"player": hit[0], "laddie": hit[1], "to": "entry" if free else "dock"}
+        else:
+            s.laddies[hit[0]][hit[1]] = DOCK
+            bumped = {"player": hit[0], "laddie": hit[1], "to": "dock"}
+    s.laddies[owner][i] = ("track", square)
+    return bumped
+
+
+def forward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
+    owner, i = mover
+    kind, at = s.laddies[owner][i]
+    holes = s.board.castle_holes
+    own_holes = {loc[1] for loc in s.laddies[owner] if loc[0] == "castle"}
+    if kind == "dock":
+        raise Refusal("laddie_in_dock", laddie=i)
+    if kind == "castle":
+        target = at + n
+        if target > holes or own_holes & set(range(at + 1, target + 1)):
+            raise Refusal("castle_count", laddie=i, hole=at, steps=n)
+        s.laddies[owner][i] = ("castle", target)
+        return None
+    length = s.track_length
+    d, last = s.relative(owner, at), length - 1
+    if d + n > last:  # passes the turn-off: into the castle if the count fits exactly
+        hole = d + n - last
+        passed = [(s.start(owner) + r) % length for r in range(d + 1, last + 1)]
+        if hole <= holes and _own_on(s, owner, passed) is None \
+                and not own_holes & set(range(1, hole + 1)):
+            s.laddies[owner][i] = ("castle", hole)
+            return None
+    squares = [(at + r) % length for r in range(1, n + 1)]
+    jumped = _own_on(s, owner, squares[:-1])
+    if jumped is not None:
+        raise Refusal("own_laddie_in_the_way", square=jumped)
+    return land(s, mover, squares[-1])
+
+
+def backward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
+    owner, i = mover
+    kind, at = s.laddies[owner][i]
+    if kind != "track":
+        raise Refusal("laddie_not_on_track", laddie=i)
+    squares = [(at - r) % s.track_length for r in range(1, n + 1)]
+    jumped = _own_on(s, owner, squares[:-1])
+    if jumped is not None:
+        raise Refusal("own_laddie_in_the_way", square=jumped)
+    return land(s, mover, squares[-1])
+
+
+def bring_in(s: StramashState, mover: Laddie) -> dict[str, Any] | None:
+    owner, i = mover
+    if s.laddies[owner][i] != DOCK:
+        raise Refusal("laddie_not_in_dock", laddie=i)
+    return land(s, mover, s.start(owner))
+
+
+def fechter(s: StramashState, mover: Laddie, target: Laddie) -> dict[str, Any] | None:
+    owner, i = mover
+    if s.laddies[owner][i][0] == "castle":
+        raise Refusal("laddie_in_castle", laddie=i)
+    if target[0] in s.team(owner):
+        raise Refusal("target_not_an_opponent", player=target[0])
+    kind, square = s.laddies[target[0]][target[1]]
+    if kind != "track":
+        raise Refusal("target_not_on_track", player=target[0], laddie=target[1])
+    return land(s, mover, square)

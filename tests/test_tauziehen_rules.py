@@ -1,0 +1,115 @@
+"""Tauziehen: each sentence of shared/rules/tauziehen.md against the real core."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import Table
+
+from companion.rules import SetupError, get_core
+from companion.rules.tauziehen import DECK
+
+CORE = get_core("tauziehen")
+
+
+def game() -> Table:
+    return Table("tauziehen", ["Ida", "Jan"])
+
+
+def rope(t: Table) -> dict[str, int]:
+    return t.view["rope"]
+
+
+def test_the_decks_hold_the_25_numbers_that_are_not_powers_of_two():
+    assert len(DECK) == 25 and DECK[:4] == (3, 5, 6, 7) and DECK[-1] == 30
+    assert all(bin(n).count("1") >= 2 for n in DECK) and 31 not in DECK and 0 not in DECK
+
+
+def test_setup_rope_cards_in_the_middle_and_player_one_opens():
+    t = game()
+    assert rope(t) == {"1": 0, "2": 0, "4": 0, "8": 0, "16": 0}
+    assert t.view["phase"] == "opening" and t.view["turn"] == "Ida"
+    assert CORE.legal_actions(t.state) == [{"type": "block", "player": "Ida", "card": c}
+                                           for c in (1, 2, 4, 8, 16)]
+    with pytest.raises(SetupError):
+        CORE.new_game(["A", "B", "C"], {}, 1)
+
+
+def test_the_opening_marker_blocks_that_card_for_player_twos_first_move():
+    t = game()
+    t.refuse("not_a_rope_card", type="block", player="Ida", card=3)
+    t.do(type="block", player="Ida", card=4)
+    assert t.view["turn"] == "Jan"
+    t.do(type="play", player="Jan", card=7, marker=1)  # 4+2+1: the 4 is blocked
+    assert rope(t) == {"1": -1, "2": -1, "4": 0, "8": 0, "16": 0}
+    assert t.view["markers"] == {"Ida": 4, "Jan": 1}
+
+
+def test_a_played_card_moves_every_rope_card_it_shows_toward_the_player():
+    t = game()
+    t.do(type="block", player="Ida", card=16)
+    t.do(type="play", player="Jan", card=13, marker=8)  # 8 + 4 + 1
+    assert rope(t) == {"1": -1, "2": 0, "4": -1, "8": -1, "16": 0}
+    t.do(type="play", player="Ida", card=12, marker=4)  # 8 is Jan's: only the 4 moves
+    assert rope(t)["4"] == 0 and rope(t)["8"] == -1
+
+
+def test_the_marker_goes_on_a_card_just_moved_never_last_turns_card():
+    t = game()
+    t.do(type="block", player="Ida", card=16)
+    t.refuse("marker_needed", type="play", player="Jan", card=3)
+    t.refuse("marker_not_moved", type="play", player="Jan", card=3, marker=8)
+    t.do(type="play", player="Jan", card=3, marker=2)
+    t.do(type="play", player="Ida", card=5, marker=4)
+    t.refuse("marker_same_as_last", type="play", player="Jan", card=7, marker=2)  # 4 blocked
+    t.refuse("card_already_played", type="play", player="Jan", card=3, marker=1)
+    t.refuse("not_in_deck", type="play", player="Jan", card=8, marker=8)
+    t.refuse("not_your_turn", type="play", player="Ida", card=9, marker=1)
+
+
+def test_when_only_the_own_marker_card_moves_the_marker_stays():
+    t = game()
+    t.do(type="block", player="Ida", card=1)
+    t.do(type="play", player="Jan", card=6, marker=2)  # Jan's marker on the 2
+    t.do(type="play", player="Ida", card=3)  # the 2 is Jan's, the 1 her own: it moves, stays
+    assert t.view["markers"]["Ida"] == 1 and rope(t)["1"] == 1
+    # the rule text's case: 3 = 2 + 1, the 1 carries Ida's marker, the 2 Jan's own
+    t.refuse("marker_must_stay", type="play", player="Jan", card=3, marker=1)
+    t.do(type="play", player="Jan", card=3)
+    assert t.view["markers"]["Jan"] == 2 and rope(t)["2"] == -2 and rope(t)["1"] == 1
+
+
+def test_a_card_pushed_past_the_edge_scores_and_returns_to_the_middle():
+    t = game()
+    t.do(type="block", player="Ida", card=16)
+    t.state.rope[8] = -2  # set the track up: the 8 stands at Jan's edge
+    t.do(type="play", player="Jan", card=9, marker=8)
+    assert rope(t)["8"] == 0 and t.view["points"] == {"Ida": 0, "Jan": 1}
+    assert t.event("pulled")["crossed"] == [8]
+    assert t.view["markers"]["Jan"] == 8  # the marker stays on it
+
+
+def test_first_to_four_points_wins():
+    t = game()
+    t.do(type="block", player="Ida", card=16)
+    t.state.points["Jan"] = 3
+    t.state.rope[1] = -2
+    t.do(type="play", player="Jan", card=3, marker=2)
+    assert t.view["winner"] == "Jan" and CORE.is_over(t.state)
+    t.refuse("game_over", type="play", player="Ida", card=5, marker=4)
+
+
+def test_when_both_decks_are_played_out_more_points_win_or_it_is_a_draw():
+    t = game()
+    t.do(type="block", player="Ida", card=16)
+    t.state.played = {"Ida": list(DECK), "Jan": [n for n in DECK if n != 30]}
+    t.do(type="play", player="Jan", card=30, marker=2)
+    assert t.view["winner"] == "draw"
+
+
+def test_every_legal_action_is_accepted_as_listed():
+    t = game()
+    t.do(type="block", player="Ida", card=2)
+    legal = CORE.legal_actions(t.state)
+    assert {a["card"] for a in legal} == set(DECK)
+    for action in legal:
+        assert CORE.apply(t.state, action).action == action
