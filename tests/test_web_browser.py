@@ -214,3 +214,28 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
         "Der liegengelassene Würfel kann sich nicht ändern (2 → 4)."
     shot(page, "14-laufrauf-refused")
     assert first and page.get_attribute("#dice", "data-dice") == "2,3"  # nothing changed
+
+
+def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    assert page.locator("#board .rope").count() == 5
+    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    page.wait_for_selector(".marker[data-player=Ida]")
+    page.get_by_role("button", name="13 ●■◆", exact=True).click()  # 8 + 4 + 1
+    page.get_by_role("button", name="Marker auf ◆ 8", exact=True).click()
+    page.wait_for_function("document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
+    shot(page, "15-tauziehen")
+
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])
+    page.wait_for_selector("#board .laddie")
+    assert page.locator("#board .laddie").count() == 15
+    page.get_by_role("button", name="A", exact=True).click()
+    page.get_by_role("button", name="Laddie 1 (Dock): ins Spiel bringen", exact=True).click()
+    page.wait_for_function(
+        "document.querySelector('.laddie[data-player=Ann][data-laddie=\"0\"]').dataset.loc"
+        " === '{\"track\":0}'")
+    assert "Bob ist am Zug" in page.inner_text("#prompt")
+    shot(page, "16-stramash")

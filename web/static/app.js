@@ -128,7 +128,8 @@
     if (!s || !app.legal.length) return;
     const ui = gameUi(s);
     if (ui && ui.choices) {
-      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices});
+      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices,
+        picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
     if (s.game !== "howruck") {
       app.legal.slice(0, 60).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
@@ -284,6 +285,8 @@
       options.own_side_only = form.get("own_side_only") === "on";
       options.tie_window_ms = Number(form.get("tie_window_ms"));
       options.false_start = form.get("false_start");
+    } else if (game === "stramash") {
+      options.pairs = form.get("pairs") === "on";
     } else if (game === "laufrauf") {
       options.huckauf = form.get("huckauf");
       const board = String(form.get("board") || "").trim();

@@ -1,0 +1,96 @@
+// Stramash on the phone: the track as a ring of squares (start squares and castles in each
+// seat's colour, laddies as numbered dots, docks beside), then a card picker whose choices
+// are the moves that card allows now.
+(function () {
+  "use strict";
+  const UI = (window.GAME_UI = window.GAME_UI || {});
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const SEATS = ["#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2", "#00838f"];
+  const C = 180, R = 150;
+  const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
+
+  function at(k, n, r) {
+    const a = -Math.PI / 2 + (2 * Math.PI * k) / n;
+    return [C + r * Math.cos(a), C + r * Math.sin(a)];
+  }
+
+  function dot(out, x, y, color, label, attrs) {
+    out.push(`<g class="laddie" ${attrs}><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6.5" fill="${color}" stroke="currentColor"/>` +
+      `<text x="${x.toFixed(1)}" y="${(y + 3.5).toFixed(1)}" font-size="9" text-anchor="middle" fill="#fff">${label}</text></g>`);
+  }
+
+  function board(s, t) {
+    const n = s.track_length, out = [`<svg viewBox="0 0 360 360" role="img" aria-label="Stramash">`];
+    const colour = (p) => SEATS[s.players.indexOf(p) % SEATS.length];
+    for (let k = 0; k < n; k++) {
+      const [x, y] = at(k, n, R);
+      const owner = s.players.find((p) => s.start[p] === k);
+      out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${owner ? 6 : 3.5}" fill="${owner ? colour(owner) : "none"}" fill-opacity="0.4" stroke="${owner ? colour(owner) : "currentColor"}" stroke-width="${owner ? 2 : 0.8}"/>`);
+    }
+    s.players.forEach((p) => {
+      const entry = s.castle_entry[p];
+      for (let h = 1; h <= s.castle_holes; h++) {
+        const [x, y] = at(entry + 0.5, n, R - 14 * h);
+        out.push(`<rect x="${(x - 4).toFixed(1)}" y="${(y - 4).toFixed(1)}" width="8" height="8" fill="none" stroke="${colour(p)}" stroke-width="1.5"/>`);
+      }
+      let docked = 0;
+      s.laddies[p].forEach((loc, i) => {
+        const attrs = `data-player="${esc(p)}" data-laddie="${i}" data-loc="${esc(JSON.stringify(loc))}"`;
+        if (loc === "dock") {
+          const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, R + 17);  // outside, by the start
+          dot(out, x, y, colour(p), i + 1, attrs);
+        } else if (loc.track !== undefined) {
+          const [x, y] = at(loc.track, n, R);
+          dot(out, x, y, colour(p), i + 1, attrs);
+        } else {
+          const [x, y] = at(entry + 0.5, n, R - 14 * loc.castle);
+          dot(out, x, y, colour(p), i + 1, attrs);
+        }
+      });
+    });
+    s.players.forEach((p, i) => {
+      const home = s.laddies[p].filter((l) => l.castle !== undefined).length;
+      out.push(`<text x="${C}" y="${C - 40 + i * 16}" font-size="12" text-anchor="middle" fill="${colour(p)}" font-weight="bold">${esc(p)} ${home}/5</text>`);
+    });
+    out.push("</svg>");
+    return out.join("");
+  }
+
+  function where(s, owner, i) {
+    const loc = s.laddies[owner][i];
+    return loc === "dock" ? "Dock" : loc.track !== undefined ? `#${loc.track}` : `🏰${loc.castle}`;
+  }
+
+  function label(a, s, t) {
+    if (a.type === "discard") return t("sm_discard", {c: a.card});
+    const owner = s ? s.moving_for[a.player] : a.player;
+    const l = (i) => `${t("sm_laddie")} ${i + 1}` + (s ? ` (${where(s, owner, i)})` : "");
+    if (a.split) return a.split.map(([i, x]) => `${l(i)} +${x}`).join(" · ");
+    if (a.target) return `${l(a.laddie)} → ${a.target.player} ${a.target.laddie + 1}`;
+    if (a.enter) return `${l(a.laddie)}: ${t("sm_enter")}`;
+    return l(a.laddie);
+  }
+
+  function choices(s, legal, ui) {
+    const byCard = new Map(RANK_ORDER.map((r) => [r, []]));
+    legal.forEach((a) => byCard.get(a.card).push(a));
+    const picked = ui.picked && ui.picked();
+    for (const [card, actions] of byCard) {
+      if (!actions.length) continue;
+      const text = card === "joker" ? "Bonnie Fechter" : card;
+      ui.choices.append(ui.button(text, () => ui.pick(card), "secondary sm-card" + (picked === card ? " picked" : "")));
+    }
+    if (picked && byCard.has(picked)) {
+      byCard.get(picked).forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
+    }
+  }
+
+  function prompt(s, t) {
+    if (s.winner) return t("over", {p: Array.isArray(s.winner) ? s.winner.join(" + ") : s.winner});
+    if (!s.turn) return "";
+    const forWhom = s.moving_for[s.turn];
+    return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
+  }
+
+  UI.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${a.card === "joker" ? "Bonnie Fechter" : a.card} · ${label(a, null, t)}`};
+})();

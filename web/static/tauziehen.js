@@ -1,0 +1,74 @@
+// Tauziehen on the phone: the five rope cards on the −2…+2 track (player 1 on the left), both
+// markers and the points; a picker of the cards not yet played, then where the marker goes.
+(function () {
+  "use strict";
+  const UI = (window.GAME_UI = window.GAME_UI || {});
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const ROPE = [1, 2, 4, 8, 16], TRACK = [2, 1, 0, -1, -2], SIDE = ["#1976d2", "#d32f2f"];
+  const SYMBOLS = {1: "●", 2: "▲", 4: "■", 8: "◆", 16: "★"};
+
+  function symbols(n) {
+    return ROPE.filter((c) => n & c).map((c) => SYMBOLS[c]).join("");
+  }
+
+  function board(s, t) {
+    const [p1, p2] = s.players, out = [`<svg viewBox="0 0 360 250" role="img" aria-label="Tauziehen">`];
+    [p1, p2].forEach((p, i) => {
+      const x = i ? 356 : 4, anchor = i ? "end" : "start";
+      out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${SIDE[i]}" text-anchor="${anchor}">${esc(p)}</text>`);
+      out.push(`<text x="${x}" y="34" font-size="13" fill="currentColor" text-anchor="${anchor}" class="points" data-player="${esc(p)}">${esc(t("tz_points", {n: s.points[p]}))}</text>`);
+    });
+    TRACK.forEach((pos, col) => {
+      out.push(`<text x="${70 + col * 55}" y="52" font-size="11" text-anchor="middle" fill="currentColor">${pos > 0 ? "+" + pos : pos}</text>`);
+    });
+    ROPE.forEach((card, row) => {
+      const y = 60 + row * 37, pos = s.rope[String(card)], x = 70 + TRACK.indexOf(pos) * 55;
+      out.push(`<line x1="40" y1="${y + 16}" x2="320" y2="${y + 16}" stroke="currentColor" stroke-opacity="0.3"/>`);
+      out.push(`<g class="rope" data-card="${card}" data-pos="${pos}"><rect x="${x - 24}" y="${y}" width="48" height="32" rx="5" fill="var(--card, #fff)" stroke="currentColor" stroke-width="2"/>` +
+        `<text x="${x}" y="${y + 21}" font-size="14" text-anchor="middle" fill="currentColor">${SYMBOLS[card]} ${card}</text></g>`);
+      [p1, p2].forEach((p, i) => {
+        if (s.markers[p] === card) out.push(`<rect class="marker" data-player="${esc(p)}" x="${i ? x + 20 : x - 28}" y="${y - 2}" width="8" height="36" rx="2" fill="${SIDE[i]}"/>`);
+      });
+    });
+    out.push("</svg>");
+    return out.join("");
+  }
+
+  function choices(s, legal, ui) {
+    if (s.phase === "opening") {
+      legal.forEach((a) => ui.choices.append(ui.button(ui.t("tz_block", {c: `${SYMBOLS[a.card]} ${a.card}`}), () => ui.send(a))));
+      return;
+    }
+    const byCard = new Map();
+    for (const a of legal) {
+      if (!byCard.has(a.card)) byCard.set(a.card, []);
+      byCard.get(a.card).push(a);
+    }
+    const picked = ui.picked && ui.picked();
+    for (const [card, actions] of byCard) {
+      const b = ui.button(`${card} ${symbols(card)}`, () => {
+        if (actions.length === 1 && actions[0].marker === undefined) return ui.send(actions[0]);
+        ui.pick(card);
+      }, "secondary tz-card" + (picked === card ? " picked" : ""));
+      ui.choices.append(b);
+    }
+    if (picked && byCard.has(picked)) {
+      for (const a of byCard.get(picked)) {
+        ui.places.append(ui.button(a.marker === undefined ? ui.t("tz_marker_stays") : ui.t("tz_marker_on", {c: `${SYMBOLS[a.marker]} ${a.marker}`}), () => ui.send(a)));
+      }
+    }
+  }
+
+  function prompt(s, t) {
+    if (s.winner) return s.winner === "draw" ? t("tz_draw") : t("over", {p: s.winner});
+    if (s.phase === "opening") return t("tz_opening", {p: s.turn});
+    return t("turn", {p: s.turn});
+  }
+
+  function describe(a, t) {
+    if (a.type === "block") return `${a.player}: ${t("tz_block", {c: a.card})}`;
+    return `${a.player}: ${a.card} ${symbols(a.card)}` + (a.marker ? ` · ${t("tz_marker_on", {c: a.marker})}` : "");
+  }
+
+  UI.tauziehen = {board, choices, prompt, describe};
+})();
