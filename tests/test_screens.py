@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,29 @@ def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
 
 def test_text_width_grows_with_text():
     assert text_width("Gleichstand!", 13) > text_width("Tie!", 13) > 0
+
+
+@pytest.mark.parametrize("game", ["howruck", "laufrauf", "tauziehen", "stramash"])
+def test_every_core_state_of_random_games_draws_on_its_screen_and_fits(game):
+    """The screens read the real cores' views (not only the samples) in every phase."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import DEFAULT_PLAYERS
+
+    core = get_core(game)
+    chooser = random.Random(7)
+    state = core.new_game(DEFAULT_PLAYERS[game], {}, 7)
+    drawn = set()
+    for step in range(300):
+        view = core.view(state)
+        if step % 7 == 0 or core.is_over(state):
+            for lang in ("en", "de", "nl"):
+                scene = Scene(lang=lang, state=view)
+                assert pick(scene) == game
+                canvas = draw(scene)
+                assert canvas.overflows == [], canvas.overflows
+                drawn.add(render(scene).tobytes())
+        legal = core.legal_actions(state)
+        if not legal:
+            break
+        state = core.apply(state, chooser.choice(legal)).state
+    assert len(drawn) > 3  # the screen follows the game
