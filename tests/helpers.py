@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -77,3 +78,18 @@ def win_round_for_a(t: Table) -> None:
     t.act("B", "how_ruck", forgo=True)
     t.play("A", card("white", 4, howruck=True), "A", "blue")  # 10 vs 6: 2 -> 1, goal
     assert t.event("round_won")["player"] == "A"
+
+
+def mutate(action: dict, chooser: random.Random, junk: Any, extra_keys: list[str]) -> dict:
+    """A legal action spoiled one way: a key dropped, a value replaced by junk, or a key
+    (one of the game's, or an unknown one) added with junk — for the property tests."""
+    out = dict(action)
+    keys = list(out)
+    roll = chooser.random()
+    if roll < 0.3 and keys:
+        del out[chooser.choice(keys)]
+    elif roll < 0.7 and keys:
+        out[chooser.choice(keys)] = junk
+    else:
+        out[chooser.choice([*extra_keys, "zz"])] = junk
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from helpers import mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from companion.rules import Refusal, get_core
 from companion.rules.howruck.state import TEAM_SIZE
 
 CORE = get_core("howruck")
+EXTRA_KEYS = ["card", "side", "field", "take", "forgo", "value"]
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 json_values = st.recursive(
@@ -71,18 +73,6 @@ def test_random_legal_games_keep_the_invariants_and_end(seed, options):
     assert CORE.view(state)["winner"] in ("A", "B")
 
 
-def _mutate(action: dict, chooser: random.Random, junk) -> dict:
-    out = dict(action)
-    keys = list(out)
-    roll = chooser.random()
-    if roll < 0.3 and keys:
-        del out[chooser.choice(keys)]
-    elif roll < 0.7 and keys:
-        out[chooser.choice(keys)] = junk
-    else:
-        out[chooser.choice(["card", "side", "field", "take", "forgo", "value", "zz"])] = junk
-    return out
-
 
 @SETTINGS
 @given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 60))
@@ -99,7 +89,7 @@ def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
         return
     before = CORE.view(state)
     for _ in range(10):
-        action = _mutate(chooser.choice(legal), chooser, junk)
+        action = mutate(chooser.choice(legal), chooser, junk, EXTRA_KEYS)
         try:
             outcome = CORE.apply(state, action)
         except Refusal as refusal:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from helpers import mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ from companion.rules import Refusal, SetupError, get_core
 from companion.rules.laufrauf.cards import KINDS
 
 CORE = get_core("laufrauf")
+EXTRA_KEYS = ["card", "figure", "move", "dice", "keep", "target", "revealed",
+                                     "joker_as", "backward"]
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 COLOURS = ["red", "blue", "green", "yellow"]
@@ -94,19 +97,6 @@ def test_random_games_end_with_all_three_figures_of_the_winner_on_the_summit():
         assert CORE.view(state)["figures"][winner] == ["summit"] * 3
 
 
-def _mutate(action: dict, chooser: random.Random, junk) -> dict:
-    out = dict(action)
-    keys = list(out)
-    roll = chooser.random()
-    if roll < 0.3 and keys:
-        del out[chooser.choice(keys)]
-    elif roll < 0.7 and keys:
-        out[chooser.choice(keys)] = junk
-    else:
-        out[chooser.choice(["card", "figure", "move", "dice", "keep", "target", "revealed",
-                            "joker_as", "backward", "zz"])] = junk
-    return out
-
 
 @SETTINGS
 @given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 120))
@@ -123,7 +113,7 @@ def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
         return
     before = CORE.view(state)
     for _ in range(10):
-        action = _mutate(chooser.choice(legal), chooser, junk)
+        action = mutate(chooser.choice(legal), chooser, junk, EXTRA_KEYS)
         try:
             outcome = CORE.apply(state, action)
         except Refusal as refusal:

@@ -1,0 +1,48 @@
+"""A Lauf Rauf! test table: place figures, give cards, enter real dice, read places."""
+
+from __future__ import annotations
+
+from helpers import Table
+
+from companion.rules import get_core
+
+CORE = get_core("laufrauf")
+
+
+class Mountain(Table):
+    def __init__(self, players=("red", "blue"), **options) -> None:
+        super().__init__("laufrauf", list(players), options)
+
+    def put(self, player: str, figure: int, where) -> Mountain:
+        """Set a figure down: "base", "summit" or (level, field)."""
+        loc = (where, 0) if isinstance(where, str) else tuple(where)
+        self.state.figures[player][figure] = loc
+        return self
+
+    def give(self, player: str, *kinds: str) -> Mountain:
+        for kind in kinds:  # from the supply, so the 20 cards stay conserved
+            self.state.supply.remove(kind)
+            self.state.cards[player].append(kind)
+        return self
+
+    def roll(self, a: int, b: int, keep: int | None = None, player: str | None = None):
+        extra = {} if keep is None else {"keep": keep}
+        return self.do(type="roll", player=player or self.view["turn"], dice=[a, b], **extra)
+
+    def move(self, move: str, figure: int, player: str | None = None, **extra):
+        return self.do(type="move", player=player or self.view["turn"], move=move,
+                       figure=figure, **extra)
+
+    def refuse_move(self, code: str, move: str, figure: int, **extra):
+        return self.refuse(code, type="move", player=self.view["turn"], move=move,
+                           figure=figure, **extra)
+
+    def at(self, player: str, figure: int):
+        return self.view["figures"][player][figure]
+
+    def legal_moves(self) -> list[dict]:
+        return [a for a in CORE.legal_actions(self.state) if a["type"] == "move"]
+
+
+def field(level: str, k: int) -> dict:
+    return {"level": level, "field": k}
