@@ -93,3 +93,24 @@ def mutate(action: dict, chooser: random.Random, junk: Any, extra_keys: list[str
     else:
         out[chooser.choice([*extra_keys, "zz"])] = junk
     return out
+
+
+def check_mutations(core, state: Any, legal: list[dict], chooser: random.Random, junk: Any,
+                    extra_keys: list[str], check, free_form: tuple[str, ...] = (),
+                    tries: int = 10) -> None:
+    """Spoiled legal actions are refused with a clean code, or accepted as one the
+    enumeration lists (`free_form` types may carry the table's own dice or cards); `check`
+    holds for any state reached; the old state is never touched."""
+    before = core.view(state)
+    for _ in range(tries):
+        action = mutate(chooser.choice(legal), chooser, junk, extra_keys)
+        try:
+            outcome = core.apply(state, action)
+        except Refusal as refusal:
+            assert refusal.code and refusal.code == refusal.code.lower()
+            assert " " not in refusal.code
+        else:
+            if outcome.action["type"] not in free_form:
+                assert outcome.action in legal
+            check(outcome.state)
+        assert core.view(state) == before

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import check_mutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from companion.rules import Refusal, get_core
 from companion.rules.randomplay import random_game
 from companion.rules.tauziehen import DECK
 
+EXTRA_KEYS = ["card", "laddie", "marker", "split", "target", "enter"]
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 SETUPS = {
@@ -97,23 +99,8 @@ def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps, game):
     legal = core.legal_actions(state)
     if not legal:
         return
-    before = core.view(state)
-    for _ in range(8):
-        action = dict(chooser.choice(legal))
-        key = chooser.choice([*action, "card", "laddie", "marker", "split", "target", "enter"])
-        if chooser.random() < 0.3:
-            action.pop(key, None)
-        else:
-            action[key] = junk
-        try:
-            outcome = core.apply(state, action)
-        except Refusal as refusal:
-            assert refusal.code == refusal.code.lower() and " " not in refusal.code
-        else:
-            assert outcome.action in legal
-            CHECKS[game](core.view(outcome.state))
-        assert core.view(state) == before  # the old state is never touched
-
+    check_mutations(core, state, legal, chooser, junk, EXTRA_KEYS,
+                    lambda reached: CHECKS[game](core.view(reached)), tries=8)
 
 @SETTINGS
 @given(action=json_values, game=st.sampled_from(sorted(SETUPS)))

@@ -167,6 +167,15 @@ def figure(page, player: str, index: int) -> dict:
             "field": page.get_attribute(sel, "data-field")}
 
 
+def enter_throw(page, a: int, b: int) -> None:
+    """Enter the table's own dice and wait until the board shows them."""
+    dice = page.locator(".dice-entry select")
+    dice.nth(0).select_option(str(a))
+    dice.nth(1).select_option(str(b))
+    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
+    page.wait_for_function(f"document.querySelector('#dice')?.dataset.dice === '{a},{b}'")
+
+
 def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
@@ -191,21 +200,13 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     shot(page, "12-laufrauf-thrown")
 
     page.check("#lr-real")  # now the table's own dice
-    dice = page.locator(".dice-entry select")
-    dice.nth(0).select_option("5")
-    dice.nth(1).select_option("5")
-    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
-    page.wait_for_function("document.querySelector('#dice')?.dataset.dice === '5,5'")
+    enter_throw(page, 5, 5)
     page.get_by_role("button", name="rot 1: starten", exact=True).click()
     page.wait_for_function("document.querySelector('#prompt').textContent.includes('grün')")
     assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
     shot(page, "13-laufrauf-started")
 
-    dice = page.locator(".dice-entry select")
-    dice.nth(0).select_option("2")
-    dice.nth(1).select_option("3")
-    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
-    page.wait_for_function("document.querySelector('#dice')?.dataset.dice === '2,3'")
+    enter_throw(page, 2, 3)
     page.locator(".dice-entry select").nth(0).select_option("4")  # but die 1 stayed a 2
     page.get_by_role("button", name="Wurf eintragen (Würfel 1 blieb liegen)").click()
     page.wait_for_selector("#message:not([hidden])")

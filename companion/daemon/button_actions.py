@@ -17,7 +17,7 @@ def button_action(core: RuleCore, state: Any, player: str | None) -> dict[str, A
     """The action a press of `player`'s button (None: the OK button) enters, if any."""
     if core.name != "laufrauf" or core.is_over(state):
         return None
-    turn = core.view(state)["turn"]
+    turn = state.turn
     legal = core.legal_actions(state)
     if player is not None and player != turn:
         call = {"type": "huckauf", "player": player}

@@ -11,7 +11,7 @@ from companion.rules.fields import get_player, require_object
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
 from companion.rules.laufrauf.cards import full_supply
-from companion.rules.laufrauf.legal import legal_actions, must_run, possible_moves
+from companion.rules.laufrauf.legal import legal_actions, must_run
 from companion.rules.laufrauf.state import BASE, FIGURES, LaufRaufState, figure_json, loc_json
 from companion.rules.players import check_option_keys, check_players
 from companion.rules.rng import seed_state, shuffled
@@ -94,7 +94,6 @@ class LaufRaufCore:
             "supply": len(s.supply),
             "discard": list(s.discard),
             "must_run": bool(on_turn and s.throws and must_run(s, on_turn)),
-            "moves_possible": len(possible_moves(s, on_turn)) if on_turn else 0,
             "last": s.last,
             "winner": s.winner,
             "board": s.board.as_json(),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.rules.base import SetupError
+from companion.rules.boarddef import bad_board, board_int, board_name, board_object
 
 RINGS = ("lower", "middle")
 DEFAULT_BOARD_FILE = Path(__file__).with_name("board.json")
@@ -53,67 +53,41 @@ class Board:
                 **{level: ring.as_json() for level, ring in self.rings.items()}}
 
 
-def _bad(where: str, reason: str) -> SetupError:
-    return SetupError("bad_board", where=where, reason=reason)
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(where, "not_an_integer")
-    if not lo <= value <= hi:
-        raise _bad(where, f"out_of_range_{lo}_{hi}")
-    return value
-
-
-def _object(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _bad(where, "not_an_object")
-    for key in value:
-        if key not in keys:
-            raise _bad(f"{where}.{str(key)[:20]}", "unknown_key")
-    for key in keys:
-        if key not in value:
-            raise _bad(f"{where}.{key}", "missing")
-    return value
-
-
 def _ring(raw: Any, level: str, colors: tuple[str, ...]) -> Ring:
-    obj = _object(raw, level, ("length", "ascent", "runup"))
-    length = _int(obj["length"], f"{level}.length", MIN_RING, MAX_RING)
-    ascent_raw = _object(obj["ascent"], f"{level}.ascent", colors)
-    ascent = {c: _int(ascent_raw[c], f"{level}.ascent.{c}", 0, length - 1) for c in colors}
+    obj = board_object(raw, level, ("length", "ascent", "runup"))
+    length = board_int(obj["length"], f"{level}.length", MIN_RING, MAX_RING)
+    ascent_raw = board_object(obj["ascent"], f"{level}.ascent", colors)
+    ascent = {c: board_int(ascent_raw[c], f"{level}.ascent.{c}", 0, length - 1) for c in colors}
     if len(set(ascent.values())) != len(ascent):
-        raise _bad(f"{level}.ascent", "two_colours_share_a_field")
-    runup_raw = _object(obj["runup"], f"{level}.runup", colors)
+        raise bad_board(f"{level}.ascent", "two_colours_share_a_field")
+    runup_raw = board_object(obj["runup"], f"{level}.runup", colors)
     runup = {}
     for c in colors:
         where = f"{level}.runup.{c}"
         fields = runup_raw[c]
         if not isinstance(fields, list) or not fields:
-            raise _bad(where, "not_a_list_of_fields")
-        ints = [_int(f, where, 0, length - 1) for f in fields]
+            raise bad_board(where, "not_a_list_of_fields")
+        ints = [board_int(f, where, 0, length - 1) for f in fields]
         if len(set(ints)) != len(ints):
-            raise _bad(where, "field_twice")
+            raise bad_board(where, "field_twice")
         if set(ints) & set(ascent.values()):
-            raise _bad(where, "ascent_field_is_not_a_runup_field")
+            raise bad_board(where, "ascent_field_is_not_a_runup_field")
         runup[c] = frozenset(ints)
     return Ring(length, ascent, runup)
 
 
 def parse_board(raw: Any) -> Board:
     """A validated `Board`, or `SetupError("bad_board", where=..., reason=...)`."""
-    obj = _object(raw, "board", ("name", "colors", *RINGS))
-    name = obj["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise _bad("board.name", "not_a_short_text")
+    obj = board_object(raw, "board", ("name", "colors", *RINGS))
+    name = board_name(obj["name"], "board.name", MAX_NAME)
     colors = obj["colors"]
     if not isinstance(colors, list) or not 2 <= len(colors) <= MAX_COLORS:
-        raise _bad("board.colors", f"need_2_to_{MAX_COLORS}_colours")
+        raise bad_board("board.colors", f"need_2_to_{MAX_COLORS}_colours")
     for c in colors:
         if not isinstance(c, str) or not c.isidentifier() or len(c) > 16:
-            raise _bad("board.colors", "colour_names_are_short_words")
+            raise bad_board("board.colors", "colour_names_are_short_words")
     if len(set(colors)) != len(colors):
-        raise _bad("board.colors", "colour_twice")
+        raise bad_board("board.colors", "colour_twice")
     ids = tuple(colors)
     return Board(name, ids, {level: _ring(obj[level], level, ids) for level in RINGS})
 

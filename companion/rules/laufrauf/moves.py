@@ -96,14 +96,13 @@ def plan_move(s: LaufRaufState, player: str, spec: MoveSpec) -> Plan:
     a, b = s.dice
     total = a + b
     plan = Plan()
-    color = player
     if spec.move == "start":
         if here != BASE:
             raise Refusal("figure_not_in_base", figure=spec.figure)
         if total < START_SUM:
             raise Refusal("start_needs_ten", sum=total)
         level = "middle" if spec.card == "blitzstart" else "lower"
-        _land(s, plan, mover, (level, s.board.ring(level).ascent[color]), +1)
+        _land(s, plan, mover, (level, s.board.ring(level).ascent[player]), +1)
         return plan
     if here[0] not in ("lower", "middle"):
         raise Refusal("figure_not_on_a_ring", figure=spec.figure, where=here[0])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.rules.base import SetupError
+from companion.rules.boarddef import bad_board, board_int, board_name, board_object
 
 KEYS = ("name", "squares_per_mashie", "castle_holes", "two_player_mashies", "two_player_seats")
 
@@ -37,40 +37,19 @@ class Board:
                 "two_player_seats": list(self.two_player_seats)}
 
 
-def _bad(where: str, reason: str) -> SetupError:
-    return SetupError("bad_board", where=where, reason=reason)
-
-
-def _int(obj: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    value = obj[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(key, "not_an_integer")
-    if not lo <= value <= hi:
-        raise _bad(key, f"out_of_range_{lo}_{hi}")
-    return value
-
-
 def parse_board(raw: Any) -> Board:
-    if not isinstance(raw, dict):
-        raise _bad("board", "not_an_object")
-    for key in raw:
-        if key not in KEYS:
-            raise _bad(str(key)[:20], "unknown_key")
-    for key in KEYS:
-        if key not in raw:
-            raise _bad(key, "missing")
-    name = raw["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise _bad("name", "not_a_short_text")
-    squares = _int(raw, "squares_per_mashie", 8, 40)
-    holes = _int(raw, "castle_holes", 1, 8)
-    mashies = _int(raw, "two_player_mashies", 2, 6)
-    seats = raw["two_player_seats"]
+    """A validated `Board`, or `SetupError("bad_board", where=..., reason=...)`."""
+    obj = board_object(raw, "board", KEYS)
+    name = board_name(obj["name"], "name")
+    squares = board_int(obj["squares_per_mashie"], "squares_per_mashie", 8, 40)
+    holes = board_int(obj["castle_holes"], "castle_holes", 1, 8)
+    mashies = board_int(obj["two_player_mashies"], "two_player_mashies", 2, 6)
+    seats = obj["two_player_seats"]
     if not (isinstance(seats, list) and len(seats) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in seats)):
-        raise _bad("two_player_seats", "need_two_mashie_numbers")
+        raise bad_board("two_player_seats", "need_two_mashie_numbers")
     if not all(0 <= x < mashies for x in seats) or seats[0] == seats[1]:
-        raise _bad("two_player_seats", "not_two_different_mashies")
+        raise bad_board("two_player_seats", "not_two_different_mashies")
     return Board(name, squares, holes, mashies, (seats[0], seats[1]))
 
 
