@@ -100,7 +100,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
                 "pull_up": ("pull_up", _bool), "debounce_ms": ("debounce_ms", _int(0, 500))},
     "leds": {"players": ("led_pins", _pins)},
     "buzzer": {"pin": ("buzzer_pin", _opt_pin)},
-    "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "none")),
+    "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "dummy", "none")),
                 "i2c_port": ("display_port", _int(0, 10)),
                 "address": ("display_address", _int(0x03, 0x77))},
     "serial": {"port": ("serial_port", _text), "baud": ("serial_baud", _int(1200, 4_000_000))},

@@ -176,6 +176,8 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
              open_bus: Callable[[int], Any] | None = None) -> Iterator[Finding]:
     if config.display_type == "none":
         yield Finding("display", True, "no display configured")
+    elif config.display_type == "dummy":
+        yield Finding("display", True, "luma's dummy display: frames only on the phone page")
     elif simulate and open_bus is None:
         yield Finding("display", True, "simulation: the display is virtual")
     else:

@@ -117,3 +117,27 @@ def test_scene_updates_are_pure():
     assert scene_after(scene, "screen", "stopped").stopped
     banner = scene_after(scene, "banner", {"type": "round_won", "player": "A"})
     assert scene_after(banner, "state", {"game": "howruck"}).banner is None
+
+
+def test_luma_dummy_display_in_simulation_gets_every_frame_and_keeps_stopped(tmp_path, mock_pins):
+    """`[display] type = "dummy"`: luma's own stand-in device instead of a driver on a bus."""
+    from luma.core.device import dummy
+
+    from companion.config import parse
+    from companion.daemon import Daemon
+
+    daemon = Daemon(parse({"display": {"type": "dummy"}, "race": {"countdown_s": 0}}),
+                    tmp_path, simulate=True)
+    daemon.start()
+    try:
+        wait_until(lambda: daemon.display.first_frame_at is not None)
+        device = daemon.display.device
+        assert isinstance(device, dummy) and daemon.virtual_oled is None
+        view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+        pairing = daemon.hub.call(daemon.table.pairing_view)
+        wanted = render(Scene(pairing=pairing, state=view)).tobytes()
+        wait_until(lambda: device.image.convert("1").tobytes() == wanted)
+    finally:
+        daemon.stop()
+    assert device.image.convert("1").tobytes() == render(Scene(stopped=True)).tobytes()
+    assert device.persist is True

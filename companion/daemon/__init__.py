@@ -85,7 +85,8 @@ class Daemon:
         if config.display_type != "none":
             self.display = DisplayOutput(self._display_opener(), self.settings.language)
             self.display.attach(self.hub)
-            if self.virtual_display:  # the page shows the simulated panel's frames
+            if self.virtual_display or config.display_type == "dummy":
+                # the page shows the simulated panel's frames
                 self.display.listeners.append(
                     lambda frame: self.broker.publish("frame", frame_data(frame)))
         self.web = None
@@ -102,10 +103,14 @@ class Daemon:
 
     def _display_opener(self):
         """How to (re)open the OLED: luma over I2C on a Pi; in simulation the same driver
-        over a virtual controller, whose RAM the web page shows."""
+        over a virtual controller, whose RAM the web page shows; or luma's `dummy` device
+        (no driver, no bus) when the config asks for it."""
         from companion.devices.oled import open_display
 
         chip, cfg = self.config.display_type, self.config
+        if chip == "dummy":  # luma's own stand-in: keeps the last frame as `image`
+            from luma.core.device import dummy
+            return lambda: dummy(width=128, height=64, mode="1")
         if self.virtual_display:
             from companion.devices.virtual_oled import VirtualOled
             self.virtual_oled = VirtualOled(chip, cfg.display_address)
