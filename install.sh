@@ -55,6 +55,11 @@ install_all() {
     if [ ! -x "$VENV/bin/python" ]; then
         say "creating $VENV"
         mkdir -p "$PREFIX"
+        if ! python3 -c 'import ensurepip' 2>/dev/null && [ "$LIVE" = 1 ] \
+                && command -v apt-get >/dev/null; then
+            say "installing python3-venv (Raspberry Pi OS Lite may lack it)"
+            apt-get install -y python3-venv
+        fi
         python3 -m venv "$VENV"
     fi
     say "installing the companion into $VENV"

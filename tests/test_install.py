@@ -122,6 +122,26 @@ def test_service_runs_the_daemon_as_its_user_with_the_watchdog():
         assert line in text, line
 
 
+def _unit_settings() -> dict[str, list[str]]:
+    settings: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            settings.setdefault(key.strip(), []).append(value.strip())
+    return settings
+
+
+def test_service_leaves_what_the_pi_pin_backend_needs():
+    """On a real Pi, lgpio makes a pipe in the working directory (which must be writable
+    under ProtectSystem=strict: the state directory) and gpiozero reads the board revision
+    from /proc (which ProcSubset=pid would hide)."""
+    settings = _unit_settings()
+    state = settings["StateDirectory"][0]
+    assert settings["WorkingDirectory"] == [f"/var/lib/{state}"]
+    assert settings.get("ProcSubset", ["all"]) != ["pid"]
+    assert "ReadOnlyPaths" not in settings and "InaccessiblePaths" not in settings
+
+
 def test_udev_rule_names_the_box():
     rule = (REPO / "hardware/99-companion-buttons.rules").read_text()
     lines = [ln for ln in rule.splitlines() if ln and not ln.startswith("#")]

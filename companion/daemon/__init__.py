@@ -36,7 +36,7 @@ MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/b
 
 
 def on_raspberry_pi() -> bool:
-    """True on a Raspberry Pi (the service's ProcSubset=pid hides /proc/device-tree)."""
+    """True on a Raspberry Pi (the model file under /proc, or the same one under /sys)."""
     for path in MODEL_FILES:
         try:
             return "Raspberry Pi" in path.read_text(errors="ignore")
