@@ -87,6 +87,14 @@ def _works(state: StramashState, step: Any) -> bool:
     return True
 
 
+def _reaches(state: StramashState, mover: tuple[str, int], n: int) -> bool:
+    try:
+        moves.forward_target(state, mover, n)
+    except Refusal:
+        return False
+    return True
+
+
 def legal_plays(s: StramashState, player: str, card: str,
                 forward_ok: dict[tuple[int, int], bool] | None = None) -> list[Action]:
     """Every legal play of `card` now, in canonical form. `forward_ok` memoises single
@@ -97,7 +105,7 @@ def legal_plays(s: StramashState, player: str, card: str,
 
     def can_forward(i: int, n: int) -> bool:
         if (i, n) not in memo:
-            memo[(i, n)] = _works(s, lambda t: moves.forward(t, (owner, i), n))
+            memo[(i, n)] = _reaches(s, (owner, i), n)
         return memo[(i, n)]
 
     if card == "joker":  # onto any opponent's laddie on the track: nothing can block it
@@ -113,15 +121,15 @@ def legal_plays(s: StramashState, player: str, card: str,
         out += [{**base, "laddie": i, "enter": True} for i in range(LADDIES)
                 if s.laddies[owner][i] == DOCK
                 and _works(s, lambda t, i=i: moves.bring_in(t, (owner, i)))]
-    if card == "7":
+    if card == "7":  # the second part moves on the board the first part left
         for i in range(LADDIES):
             for x in range(1, 7):
                 if not can_forward(i, x):
                     continue
-                for j in range(LADDIES):
-                    if j != i and _works(s, lambda t, i=i, x=x, j=j: (
-                            moves.forward(t, (owner, i), x), moves.forward(t, (owner, j), 7 - x))):
-                        out.append({**base, "split": [[i, x], [j, 7 - x]]})
+                after = s.copy()
+                moves.forward(after, (owner, i), x)
+                out += [{**base, "split": [[i, x], [j, 7 - x]]} for j in range(LADDIES)
+                        if j != i and _reaches(after, (owner, j), 7 - x)]
     return out
 
 

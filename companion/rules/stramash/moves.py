@@ -42,7 +42,9 @@ def land(s: StramashState, mover: Laddie, square: int) -> dict[str, Any] | None:
     return bumped
 
 
-def forward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
+def forward_target(s: StramashState, mover: Laddie, n: int) -> tuple[str, int]:
+    """Where `mover` ends `n` steps forward — ``("castle", hole)`` or ``("track", square)``
+    — or the `Refusal`; changes nothing (enumeration asks this many times per card)."""
     owner, i = mover
     kind, at = s.laddies[owner][i]
     holes = s.board.castle_holes
@@ -53,8 +55,7 @@ def forward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
         target = at + n
         if target > holes or own_holes & set(range(at + 1, target + 1)):
             raise Refusal("castle_count", laddie=i, hole=at, steps=n)
-        s.laddies[owner][i] = ("castle", target)
-        return None
+        return "castle", target
     length = s.track_length
     d, last = s.relative(owner, at), length - 1
     if d + n > last:  # passes the turn-off: into the castle if the count fits exactly
@@ -62,13 +63,20 @@ def forward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
         passed = [(s.start(owner) + r) % length for r in range(d + 1, last + 1)]
         if hole <= holes and _own_on(s, owner, passed) is None \
                 and not own_holes & set(range(1, hole + 1)):
-            s.laddies[owner][i] = ("castle", hole)
-            return None
+            return "castle", hole
     squares = [(at + r) % length for r in range(1, n + 1)]
-    jumped = _own_on(s, owner, squares[:-1])
-    if jumped is not None:
+    jumped = _own_on(s, owner, squares)
+    if jumped is not None:  # jumped over, or landed on: both refused for one's own colour
         raise Refusal("own_laddie_in_the_way", square=jumped)
-    return land(s, mover, squares[-1])
+    return "track", squares[-1]
+
+
+def forward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
+    kind, where = forward_target(s, mover, n)
+    if kind == "castle":
+        s.laddies[mover[0]][mover[1]] = ("castle", where)
+        return None
+    return land(s, mover, where)
 
 
 def backward(s: StramashState, mover: Laddie, n: int) -> dict[str, Any] | None:
