@@ -15,7 +15,7 @@ from gpiozero import Button
 
 log = logging.getLogger("companion.buttons")
 EdgeSink = Callable[[str, float, bool, str], None]  # (button name, t, pressed, source)
-# Edge ticks far from the host's monotonic clock mean a pin backend on another clock.
+# Edge ticks further than this from a clock are not on that clock.
 CLOCK_SANITY_S = 5.0
 
 
@@ -35,10 +35,12 @@ class ButtonPanel:
     """The configured buttons: one per player seat (``p0``, ``p1``, …) and ``ok``."""
 
     def __init__(self, player_pins: tuple[int, ...], ok_pin: int | None, pull_up: bool,
-                 sink: EdgeSink, clock: Callable[[], float] = time.monotonic) -> None:
+                 sink: EdgeSink, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.sink = sink
         self.clock = clock
-        self._warned = False
+        self.wall = wall
+        self.ticks_clock = "monotonic"  # what the backend's ticks turned out to be on
         self.buttons: dict[str, TimedButton] = {}
         names = [(f"p{i}", pin) for i, pin in enumerate(player_pins)]
         if ok_pin is not None:
@@ -56,13 +58,27 @@ class ButtonPanel:
         return list(self.buttons)
 
     def _edge(self, name: str, ticks: float, pressed: bool) -> None:
+        self.sink(name, self.host_time(ticks), pressed, "gpio")
+
+    def host_time(self, ticks: float) -> float:
+        """An edge's ticks on the host's monotonic clock. Kernel line events are stamped on
+        CLOCK_MONOTONIC by default, but a backend may stamp CLOCK_REALTIME: those keep their
+        precision, shifted by the clocks' offset. Ticks on neither clock fall back to the
+        arrival time (the race then depends on delivery order: logged once)."""
         now = self.clock()
-        if abs(now - ticks) > CLOCK_SANITY_S:
-            if not self._warned:
-                log.warning("pin timestamps are not on the monotonic clock; using arrival time")
-                self._warned = True
-            ticks = now
-        self.sink(name, ticks, pressed, "gpio")
+        if abs(now - ticks) <= CLOCK_SANITY_S:
+            return ticks
+        offset = self.wall() - now
+        if abs(ticks - offset - now) <= CLOCK_SANITY_S:
+            self._note_clock("realtime", "pin timestamps are on the realtime clock; converted")
+            return ticks - offset
+        self._note_clock("arrival", "pin timestamps are on no known clock; using arrival time")
+        return now
+
+    def _note_clock(self, kind: str, message: str) -> None:
+        if self.ticks_clock != kind:
+            self.ticks_clock = kind
+            log.warning(message)
 
     def close(self) -> None:
         for button in self.buttons.values():

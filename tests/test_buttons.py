@@ -1,0 +1,58 @@
+"""GPIO edge times: whatever clock the pin backend stamps edges with, the race gets them on
+the host's monotonic clock with their precision kept (real gpiozero mock pins)."""
+
+from __future__ import annotations
+
+import logging
+
+import gpiozero.pins.mock
+import pytest
+
+from companion.devices.buttons import ButtonPanel
+
+WALL_OFFSET = 1_700_000_000.0  # CLOCK_REALTIME − CLOCK_MONOTONIC on some machine
+
+
+@pytest.fixture
+def panel(mock_pins):
+    edges: list[tuple[str, float, bool, str]] = []
+    now = {"t": 100.0}
+    panel = ButtonPanel((17, 27), 22, True, lambda *edge: edges.append(edge),
+                        clock=lambda: now["t"], wall=lambda: now["t"] + WALL_OFFSET)
+    yield panel, edges
+    panel.close()
+
+
+def press(factory, monkeypatch, pin: int, ticks: float) -> None:
+    monkeypatch.setattr(gpiozero.pins.mock, "monotonic", lambda: ticks)
+    factory.pin(pin).drive_low()
+
+
+def test_monotonic_ticks_pass_through_exactly(panel, mock_pins, monkeypatch):
+    buttons, edges = panel
+    press(mock_pins, monkeypatch, 27, 99.9801)
+    press(mock_pins, monkeypatch, 17, 99.9802)
+    assert [(name, t) for name, t, *_ in edges] == [("p1", 99.9801), ("p0", 99.9802)]
+    assert buttons.ticks_clock == "monotonic"
+
+
+def test_realtime_ticks_are_shifted_and_keep_a_100us_gap(panel, mock_pins, monkeypatch,
+                                                         caplog):
+    buttons, edges = panel
+    with caplog.at_level(logging.WARNING):
+        press(mock_pins, monkeypatch, 27, WALL_OFFSET + 99.9801)
+        press(mock_pins, monkeypatch, 17, WALL_OFFSET + 99.9802)
+    (n1, t1, p1, s1), (n0, t0, p0, s0) = edges
+    assert s0 == "gpio"
+    assert (n1, n0, p1, p0, s1) == ("p1", "p0", True, True, "gpio")
+    assert t1 == pytest.approx(99.9801, abs=1e-6)
+    assert t0 - t1 == pytest.approx(100e-6, abs=2e-6)
+    assert buttons.ticks_clock == "realtime"
+    assert caplog.text.count("realtime clock") == 1  # said once, not per edge
+
+
+def test_ticks_on_no_known_clock_fall_back_to_arrival_time(panel, mock_pins, monkeypatch):
+    buttons, edges = panel
+    press(mock_pins, monkeypatch, 22, 5_000.0)
+    assert edges == [("ok", 100.0, True, "gpio")]
+    assert buttons.ticks_clock == "arrival"
