@@ -86,7 +86,7 @@ class Daemon:
             self.display = DisplayOutput(self._display_opener(), self.settings.language)
             self.display.attach(self.hub)
             if self.virtual_display or config.display_type == "dummy":
-                # the page shows the simulated panel's frames
+                # the page shows the frames: the simulated panel, or luma's dummy
                 self.display.listeners.append(
                     lambda frame: self.broker.publish("frame", frame_data(frame)))
         self.web = None
