@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--data", type=Path, help="data directory (games database)")
     doctor.add_argument("--simulate", action="store_true",
                         help="mock pins, virtual display (the default off a Raspberry Pi)")
+    doctor.add_argument("--buttons", nargs="?", type=float, const=10.0, metavar="SECONDS",
+                        help="then ask for each button in turn (wait SECONDS each, default "
+                             "10): finds swapped, stuck or loose buttons")
 
     bench = sub.add_parser("bench", help="benchmarks as JSON lines")
     bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
@@ -69,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.daemon import on_raspberry_pi
         from companion.doctor import main as doctor_main
         return doctor_main(args.config, args.data, args.simulate or not on_raspberry_pi(),
-                           sys.stdout)
+                           sys.stdout, args.buttons)
     if args.command == "bench":
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)

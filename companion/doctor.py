@@ -12,6 +12,7 @@ first (``sudo systemctl stop companion``) for a full check.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import socket
 import tempfile
@@ -195,7 +196,8 @@ def _smbus(port: int) -> Any:
     return smbus2.SMBus(port)
 
 
-def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO) -> int:
+def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO,
+         buttons_wait_s: float | None = None) -> int:
     from companion.sessions.store import default_data_dir
 
     try:
@@ -210,7 +212,16 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         use_mock_pins()
         out.write("  (simulation: mock pins, virtual display)\n")
     problems = 0
-    for finding in diagnose(config, data_dir or default_data_dir(), simulate):
+    findings = diagnose(config, data_dir or default_data_dir(), simulate)
+    if buttons_wait_s is not None:
+        from companion.doctor_buttons import check_buttons
+
+        def ask(request: str) -> None:
+            out.write(f"→ {request}\n")
+            out.flush()
+
+        findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask))
+    for finding in findings:
         mark = "✓" if finding.ok else "✗"
         out.write(f"{mark} {finding.check}: {finding.message}\n")
         if not finding.ok:
