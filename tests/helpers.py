@@ -95,6 +95,17 @@ def mutate(action: dict, chooser: random.Random, junk: Any, extra_keys: list[str
     return out
 
 
+def walk(core, state: Any, steps: int, pick) -> tuple[Any, list[dict]]:
+    """Up to `steps` actions chosen by `pick(legal)`; the state reached and what is legal
+    there (empty when the game ended on the way)."""
+    for _ in range(steps):
+        legal = core.legal_actions(state)
+        if not legal:
+            return state, []
+        state = core.apply(state, pick(legal)).state
+    return state, core.legal_actions(state)
+
+
 def check_mutations(core, state: Any, legal: list[dict], chooser: random.Random, junk: Any,
                     extra_keys: list[str], check, free_form: tuple[str, ...] = (),
                     tries: int = 10) -> None:

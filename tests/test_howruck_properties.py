@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import check_mutations
+from helpers import check_mutations, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,12 +79,7 @@ def test_random_legal_games_keep_the_invariants_and_end(seed, options):
 def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
     chooser = random.Random(seed)
     state = CORE.new_game(["A", "B"], {}, seed)
-    for _ in range(steps):
-        legal = CORE.legal_actions(state)
-        if not legal:
-            return
-        state = CORE.apply(state, chooser.choice(legal)).state
-    legal = CORE.legal_actions(state)
+    state, legal = walk(CORE, state, steps, chooser.choice)
     if not legal:
         return
     check_mutations(CORE, state, legal, chooser, junk, EXTRA_KEYS, check_invariants)

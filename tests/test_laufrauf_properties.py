@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import check_mutations
+from helpers import check_mutations, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -103,12 +103,7 @@ def test_random_games_end_with_all_three_figures_of_the_winner_on_the_summit():
 def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
     chooser = random.Random(seed)
     state = CORE.new_game(COLOURS[:3], {"huckauf": "table" if seed % 2 else "auto"}, seed)
-    for _ in range(steps):
-        legal = CORE.legal_actions(state)
-        if not legal:
-            return
-        state = CORE.apply(state, choose(legal, chooser, False)).state
-    legal = CORE.legal_actions(state)
+    state, legal = walk(CORE, state, steps, lambda legal: choose(legal, chooser, False))
     if not legal:
         return
     check_mutations(CORE, state, legal, chooser, junk, EXTRA_KEYS, check_invariants,

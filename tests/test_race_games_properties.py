@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import check_mutations
+from helpers import check_mutations, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,12 +91,7 @@ def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps, game):
     chooser = random.Random(seed)
     players, options = SETUPS[game][seed % len(SETUPS[game])]
     state = core.new_game(players, options, seed)
-    for _ in range(steps):
-        legal = core.legal_actions(state)
-        if not legal:
-            return
-        state = core.apply(state, chooser.choice(legal)).state
-    legal = core.legal_actions(state)
+    state, legal = walk(core, state, steps, chooser.choice)
     if not legal:
         return
     check_mutations(core, state, legal, chooser, junk, EXTRA_KEYS,
