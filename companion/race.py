@@ -18,6 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DEFAULT_SETTLE_S = 0.05
+US = 1_000_000  # microseconds per second
+
+
+def to_us(t: float, signal_t: float) -> int:
+    """An edge time as whole microseconds after the signal: the unit every decision uses, so
+    the daemon (float seconds) and the rule core (the stored integers) decide identically."""
+    return round((t - signal_t) * US)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,16 +44,21 @@ class Decision:
     reason: str  # "press" | "tie" | "false_start"
     times_ms: dict[str, float]  # press time after the signal, per player who pressed
     false_starts: tuple[str, ...] = ()
+    # How close it was: the runner-up's first valid press minus the winner's (a tie: the
+    # spread of the tied presses); None when nobody else pressed or a false start decided.
+    margin_us: int | None = None
+    # Every press edge the decision saw, µs after the signal (negative: before it).
+    presses: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def action(self) -> dict[str, Any]:
-        """The How Ruck! `race` action this decision enters."""
-        if self.tie:
-            return {"type": "race", "tie": True}
-        return {"type": "race", "winner": self.winner}
+        """The How Ruck! `race` action this decision enters: the press times, from which the
+        rule core decides the same result with the same arbiter."""
+        return {"type": "race", "presses": {p: list(ts) for p, ts in self.presses.items()}}
 
     def as_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "tie": self.tie, "reason": self.reason,
-                "times_ms": self.times_ms, "false_starts": list(self.false_starts)}
+                "times_ms": self.times_ms, "false_starts": list(self.false_starts),
+                "margin_us": self.margin_us}
 
 
 @dataclass
@@ -58,6 +70,10 @@ class RaceArbiter:
     signal_t: float | None = None
     first_press: dict[str, float] = field(default_factory=dict)
     early: dict[str, float] = field(default_factory=dict)  # false starts: earliest press
+    pressed: dict[str, list[float]] = field(default_factory=dict)  # every press edge
+    # When the signal is due (set by the daemon at the countdown's start): a false start
+    # decided before the signal is stored relative to it.
+    planned_signal_t: float | None = None
     decision: Decision | None = None
 
     def start(self, signal_t: float) -> None:
@@ -68,6 +84,7 @@ class RaceArbiter:
         """Record one edge, whenever it arrives. Releases and unknown players are ignored."""
         if not edge.pressed or edge.player not in self.players or self.decision is not None:
             return
+        self.pressed.setdefault(edge.player, []).append(edge.t)
         if self.signal_t is None or edge.t < self.signal_t:
             if edge.player not in self.early or edge.t < self.early[edge.player]:
                 self.early[edge.player] = edge.t
@@ -84,33 +101,59 @@ class RaceArbiter:
             return self._forfeit(now)
         if not self.first_press:
             return None
-        ordered = sorted(self.first_press.items(), key=lambda item: (item[1], item[0]))
-        first_player, first_t = ordered[0]
+        first_t = min(self.first_press.values())
         everyone = len(self.first_press) == len(self.players)
         if not everyone and now < first_t + self.tie_window_s + self.settle_s:
             return None
-        window_us = round(self.tie_window_s * 1e6)  # whole microseconds: no float edge cases
-        tied = [p for p, t in ordered if round((t - first_t) * 1e6) <= window_us]
+        signal = self.signal_t or 0.0
+        ordered = sorted(((to_us(t, signal), p) for p, t in self.first_press.items()))
+        first_us, first_player = ordered[0]
+        window_us = round(self.tie_window_s * US)  # whole microseconds: no float edge cases
+        tied = [us for us, _ in ordered if us - first_us <= window_us]
+        tie = len(tied) > 1
+        if tie:
+            margin = tied[-1] - first_us
+        else:
+            margin = ordered[1][0] - first_us if len(ordered) > 1 else None
         self.decision = Decision(
-            winner=None if len(tied) > 1 else first_player,
-            tie=len(tied) > 1,
-            reason="tie" if len(tied) > 1 else "press",
+            winner=None if tie else first_player,
+            tie=tie,
+            reason="tie" if tie else "press",
             times_ms=self._times(),
             false_starts=tuple(sorted(self.early)),
+            margin_us=margin,
+            presses=self._presses(),
         )
         return self.decision
 
     def _forfeit(self, now: float) -> Decision | None:
         # The earliest false start hands the race to the opponent; wait for the settle time
         # so that an even earlier false start delivered late is seen.
-        starter, t = min(self.early.items(), key=lambda item: (item[1], item[0]))
+        t = min(self.early.values())
         if now < t + self.settle_s:
             return None
+        signal = self._reference()
+        _, starter = min((to_us(t, signal), p) for p, t in self.early.items())
         others = [p for p in self.players if p != starter]
         self.decision = Decision(winner=others[0] if len(others) == 1 else None,
                                  tie=False, reason="false_start", times_ms=self._times(),
-                                 false_starts=tuple(sorted(self.early)))
+                                 false_starts=tuple(sorted(self.early)),
+                                 presses=self._presses())
         return self.decision
+
+    def _reference(self) -> float:
+        """The signal's time: given, planned, or (neither known) just after the last press,
+        so that presses before a signal that never came stay negative."""
+        if self.signal_t is not None:
+            return self.signal_t
+        if self.planned_signal_t is not None:
+            return self.planned_signal_t
+        return max(t for ts in self.pressed.values() for t in ts) + 1 / US
+
+    def _presses(self) -> dict[str, tuple[int, ...]]:
+        signal = self._reference()
+        return {p: tuple(sorted(to_us(t, signal) for t in ts))
+                for p, ts in sorted(self.pressed.items())}
 
     def _times(self) -> dict[str, float]:
         base = self.signal_t or 0.0
@@ -126,3 +169,16 @@ class RaceArbiter:
         if self.false_start == "forfeit" and self.early:
             candidates.append(min(self.early.values()) + self.settle_s)
         return min(candidates) if candidates else None
+
+
+def decide_presses(players: tuple[str, ...], presses_us: dict[str, list[int]],
+                   tie_window_ms: float, false_start: str) -> Decision | None:
+    """The race decided from complete press times (µs after the signal, any order): what the
+    rule core does with a stored race. None when no press counts (all ignored false starts,
+    or none at all)."""
+    arbiter = RaceArbiter(players, tie_window_ms / 1000, false_start, settle_s=0.0)
+    arbiter.start(0.0)
+    for player, times in presses_us.items():
+        for us in times:
+            arbiter.feed(Edge(player, us / US))
+    return arbiter.decide(float("inf"))

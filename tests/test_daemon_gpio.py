@@ -106,12 +106,16 @@ def test_race_result_is_durable(tmp_path, mock_pins, monkeypatch):
     d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
     drive(mock_pins, OK_PIN, True)
     rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
-    drive(mock_pins, B_PIN, True)
+    signal_t = d.hub.call(lambda: d.table.race.signal_t)
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.012345, monkeypatch=monkeypatch)
     rec.race_result()
     d.stop()
     from companion.sessions import Sessions
     again = Sessions(tmp_path)
-    assert next(iter(again.games.values())).actions == [{"type": "race", "winner": "Bob"}]
+    # The press times are what is stored: a replay decides the race again from them.
+    game = next(iter(again.games.values()))
+    assert game.actions == [{"type": "race", "presses": {"Bob": [12345]}}]
+    assert game.state.turn == "Bob"
     again.close()
 
 

@@ -199,10 +199,10 @@ def test_fieser_trick_taken_action_parameters_and_discard(table):
                  take={"action": "und_tschuess"})
     table.refuse("action_already_played", type="action", player="A", card="fieser_trick",
                  take={"action": "fieser_trick"})
-    table.act("A", "fieser_trick", take={"card": card("red", 2), "discard": True})
-    assert table.event("discarded")["card"] == card("red", 2)
-    assert table.view["hands"]["B"] == 5
-    assert all(not s for side in table.view["fields"].values() for s in side.values())
+    table.refuse("taken_card_must_be_placed", type="action", player="A", card="fieser_trick",
+                 take={"card": card("red", 2), "discard": True})
+    table.refuse("strength_out_of_range", type="action", player="A", card="fieser_trick",
+                 take={"card": card("red", 9), "discard": True})
 
 
 def test_fieser_trick_needs_a_card_in_the_opponents_hand(table):
@@ -235,7 +235,7 @@ def test_composition_refuses_a_card_beyond_its_copies_this_round():
     t.refuse("card_not_in_box", type="play", player="A", card=card("red", 3), side="A",
              field="red")
     t.refuse("card_exhausted", type="action", player="A", card="fieser_trick",
-             take={"card": card("red", 2), "discard": True})
+             take={"card": card("red", 2), "side": "A", "field": "red"})
 
 
 def test_composition_counts_start_again_each_round():

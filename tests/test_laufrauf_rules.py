@@ -159,6 +159,20 @@ def test_exactly_one_action_then_the_dice_pass_clockwise():
     assert t.view["turn"] == "red"
 
 
+@pytest.mark.parametrize("players", [("yellow", "red", "green", "blue"), ("green", "yellow"),
+                                     ("red", "blue")])
+def test_the_headers_players_are_the_seat_order_whatever_their_colours(players):
+    """The dice pass in the header's order (clockwise seats); two players may take any two
+    colours (opposite ones are the page's advice, not a rule)."""
+    t = Mountain(players)
+    seen = []
+    for _ in range(len(players) + 1):
+        seen.append(t.view["turn"])
+        t.roll(1, 2)
+        t.do(type="pass", player=t.view["turn"])
+    assert seen == [*players, players[0]]
+
+
 def test_the_dice_pass_without_an_action_when_none_is_possible():
     t = Mountain()
     t.refuse("roll_first", type="pass", player="red")

@@ -54,8 +54,9 @@ def test_tie_window_is_inclusive(gap_us, tie):
     r.feed(Edge("B", SIGNAL + 1.000000 + gap_us / 1e6))
     d = r.decide(SIGNAL + 2)
     assert d.tie is tie and (d.winner is None) is tie
-    assert d.action() == ({"type": "race", "tie": True} if tie else
-                          {"type": "race", "winner": "A"})
+    assert d.margin_us == gap_us
+    assert d.action() == {"type": "race", "presses": {"A": [1_000_000],
+                                                      "B": [1_000_000 + gap_us]}}
 
 
 def test_zero_window_ties_only_identical_timestamps():

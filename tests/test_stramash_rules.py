@@ -178,3 +178,57 @@ def test_every_legal_action_is_accepted_as_listed():
                                           "J", "Q", "K", "joker"}
     for action in legal:
         assert CORE.apply(t.state, action).action == action
+
+
+# --- the 7 splits between laddies on the track (rules: "a laddie in its castle takes no part") --
+def test_a_seven_cannot_split_onto_a_laddie_in_its_castle():
+    t = Track().put("Ann", 0, ("castle", 1)).put("Ann", 1, ("track", 10))
+    t.refuse_play("split_laddie_not_on_track", "7", split=[[0, 2], [1, 5]])
+    t.refuse_play("split_laddie_not_on_track", "7", split=[[1, 5], [0, 2]])
+    splits = [a for a in CORE.legal_actions(t.state) if "split" in a]
+    assert splits == []  # one laddie on the track: no split at all
+    t.play("7", laddie=1)  # the whole 7 with the track laddie
+    assert t.at("Ann", 1) == {"track": 17}
+
+
+def test_a_seven_split_is_offered_only_between_track_laddies():
+    t = Track().put("Ann", 0, ("castle", 1)).put("Ann", 1, ("track", 10))
+    t.put("Ann", 2, ("track", 20))
+    splits = [a["split"] for a in CORE.legal_actions(t.state) if "split" in a]
+    assert splits and all({i, j} == {1, 2} for (i, _), (j, _) in splits)
+
+
+def test_a_seven_that_only_castle_laddies_could_share_may_be_discarded():
+    # A board with 8 holes: laddies in holes 1 and 2 could share a 7 (2 -> 8, then 1 -> 2),
+    # but castle laddies take no part in a split, and no single laddie can move 7.
+    board = {"name": "Deep", "squares_per_mashie": 18, "castle_holes": 8,
+             "two_player_mashies": 4, "two_player_seats": [0, 2]}
+    t = Track(board=board).put("Ann", 0, ("castle", 1)).put("Ann", 1, ("castle", 2))
+    t.refuse_play("split_laddie_not_on_track", "7", split=[[1, 6], [0, 1]])
+    assert not [a for a in CORE.legal_actions(t.state) if a.get("card") == "7"
+                and a["type"] == "play"]
+    t.do(type="discard", player="Ann", card="7")
+    assert t.view["turn"] == "Bob"
+
+
+def test_moving_further_into_the_castle_with_one_card_stays_allowed():
+    t = Track().put("Ann", 0, ("castle", 1))
+    t.play("2", laddie=0)
+    assert t.at("Ann", 0) == {"castle": 3}
+
+
+# --- pairs: landing on a partner whose castle entry square is taken ------------------------
+def test_pairs_landing_on_a_partner_whose_entry_square_is_taken_is_refused():
+    t = Track(("Ann", "Bob", "Cat", "Dan"), pairs=True)
+    entry = t.view["castle_entry"]["Cat"]
+    t.put("Ann", 0, ("track", 5)).put("Cat", 0, ("track", 8)).put("Bob", 0, ("track", entry))
+    t.refuse_play("partner_entry_occupied", "3", laddie=0)
+    assert not [a for a in CORE.legal_actions(t.state)
+                if a.get("card") == "3" and a.get("laddie") == 0]
+
+
+def test_pairs_a_partner_standing_on_its_own_entry_square_cannot_be_landed_on():
+    t = Track(("Ann", "Bob", "Cat", "Dan"), pairs=True)
+    entry = t.view["castle_entry"]["Cat"]
+    t.put("Ann", 0, ("track", entry - 4)).put("Cat", 0, ("track", entry))
+    t.refuse_play("partner_entry_occupied", "4", laddie=0)

@@ -306,3 +306,15 @@ def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
     drive(Device.pin_factory, 22, False, at=now, monkeypatch=monkeypatch)  # held 3.6 s
     wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) == "135790")
     assert daemon.hub.call(lambda: daemon.table.show_pairing) is True
+
+
+def test_history_carries_each_actions_events_with_the_race_margin(daemon, client):
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    status, body, _ = client.post(f"/api/games/{game}/actions",
+                                  {"type": "race", "presses": {"B": [19_000], "A": [-400, 2_000]}})
+    assert status == 200 and body["events"][0]["margin_us"] == 17_000
+    history = client.get(f"/api/games/{game}/history")[1]
+    assert history["actions"] == [{"type": "race", "presses": {"B": [19_000], "A": [-400, 2_000]}}]
+    race = history["events"][0][0]
+    assert race["winner"] == "A" and race["margin_us"] == 17_000 and race["false_starts"] == ["A"]

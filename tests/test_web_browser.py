@@ -240,3 +240,18 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
         " === '{\"track\":0}'")
     assert "Bob ist am Zug" in page.inner_text("#prompt")
     shot(page, "16-stramash")
+
+
+def test_history_shows_how_close_each_race_was(browser, daemon):
+    """Races stored as press times: the history says who won and by how much, in German."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game,
+                    {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900, 17_500]}})
+    page.wait_for_function("document.querySelector('#prompt').textContent.includes('Bert')")
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    assert page.inner_text("#history-list li") == \
+        "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
+    shot(page, "17-race-margin-in-history")

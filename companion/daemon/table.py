@@ -121,6 +121,8 @@ class Table:
             tie_window_s=options.get("tie_window_ms", self.config.tie_window_ms) / 1000,
             false_start=options.get("false_start", self.config.false_start),
             settle_s=self.config.settle_ms / 1000)
+        # A false start decided before the signal is stored relative to when it was due.
+        self.race.planned_signal_t = self.hub.clock() + self.config.countdown_s * COUNTDOWN_STEP_S
         self.decision = None
         self.race_phase = "countdown"
         self.countdown = self.config.countdown_s

@@ -119,6 +119,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "An diesem Tisch kommen Karten nur auf die eigene Seite.",
         "nl": "Aan deze tafel gaan kaarten alleen aan je eigen kant.",
     },
+    "action_card_set_aside": {
+        "en": "“{card}” was drawn in the tie-break: it lies with the cards set aside this round.",
+        "de": "„{card}“ wurde beim Stechen gezogen: Sie liegt diese Runde beiseite.",
+        "nl": "“{card}” is bij de beslissing getrokken: hij ligt deze ronde apart.",
+    },
+    "card_set_aside": {
+        "en": "“{card}” was already drawn in this tie-break: a new draw takes a new card.",
+        "de": "„{card}“ wurde bei diesem Stechen schon gezogen: Es wird eine neue Karte gezogen.",
+        "nl": "“{card}” is bij deze beslissing al getrokken: er wordt een nieuwe kaart getrokken.",
+    },
+    "taken_card_must_be_placed": {
+        "en": "A taken Scot card can always be placed, so {card} must be placed, not discarded.",
+        "de": "Eine genommene Schottenkarte passt immer: {card} wird gelegt, nicht abgeworfen.",
+        "nl": "Een gepakte Schotse kaart past altijd: {card} wordt gelegd, niet afgelegd.",
+    },
+    "no_valid_press": {
+        "en": "No press counts in this race (only false starts, or none at all): race again.",
+        "de": "Kein Drücken zählt in diesem Wettlauf (nur Fehlstarts oder gar keins): noch einmal.",
+        "nl": "Geen enkele druk telt in deze race (alleen valse starts, of geen): opnieuw.",
+    },
     "action_already_played": {
         "en": "“{card}” has already been played this round.",
         "de": "„{card}“ wurde in dieser Runde schon gespielt.",

@@ -86,6 +86,16 @@ STRAMASH_MESSAGES: dict[str, dict[str, str]] = {
         "de": "Laddie {laddie} ist im Schloss zu Hause und bleibt dort.",
         "nl": "Laddie {laddie} is thuis in het kasteel en blijft daar.",
     },
+    "split_laddie_not_on_track": {
+        "en": "A 7 splits only between laddies on the track (laddie {laddie} is not).",
+        "de": "Eine 7 wird nur zwischen Laddies auf der Bahn geteilt (Laddie {laddie} nicht).",
+        "nl": "Een 7 wordt alleen tussen laddies op de baan verdeeld (laddie {laddie} niet).",
+    },
+    "partner_entry_occupied": {
+        "en": "{player}'s castle entry square ({square}) is taken: no landing on that laddie.",
+        "de": "Das Burgeingangsfeld von {player} ({square}) ist besetzt: nicht auf ihm landen.",
+        "nl": "Het burchtingangsvak van {player} ({square}) is bezet: daar mag je niet landen.",
+    },
     "own_laddie_in_the_way": {
         "en": "A laddie of the same colour is in the way (square {square}).",
         "de": "Ein Laddie derselben Farbe steht im Weg (Feld {square}).",

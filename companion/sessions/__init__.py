@@ -45,6 +45,23 @@ class GameSession:
         return {"id": self.id, "status": self.status, **self.core.view(self.state)}
 
 
+def replay_events(core: RuleCore, header: dict[str, Any],
+                  actions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events each stored action caused (the log replayed through the core): what the
+    history shows, e.g. a race's winner and margin decided from its press times. A stored log
+    that no longer replays (a game marked broken) has no events from its first bad action on."""
+    state = core.new_game(header["players"], header["options"], header["seed"])
+    out: list[list[dict[str, Any]]] = []
+    for action in actions:
+        try:
+            outcome = core.apply(state, action)
+        except Refusal:
+            break
+        state = outcome.state
+        out.append(outcome.events)
+    return out + [[] for _ in actions[len(out):]]
+
+
 def rebuild(core: RuleCore, header: dict[str, Any], actions: list[dict[str, Any]]):
     """(state, index of the first action that no longer applies or None)."""
     state = core.new_game(header["players"], header["options"], header["seed"])

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
+from companion.sessions import replay_events
 from companion.web.guard import (
     SESSION_COOKIE,
     ApiError,
@@ -103,7 +104,10 @@ def history(game_id: int) -> Response:
     def read() -> dict[str, Any]:
         session = sessions.get(game_id)
         return {"header": session.header, "actions": list(session.actions)}
-    return jsonify(call(read))
+    log = call(read)
+    # The replay (pure) runs here, off the hub thread: a long game must not delay a race.
+    log["events"] = replay_events(GAMES[log["header"]["game"]], log["header"], log["actions"])
+    return jsonify(log)
 
 
 @api.get("/games/<int:game_id>/legal")

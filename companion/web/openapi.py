@@ -82,7 +82,12 @@ def openapi_document() -> dict[str, Any]:
         "/api/games/{game_id}": {"get": _op("A game's public state", _json(STATE, "state"),
                                             404, params=[GAME_ID])},
         "/api/games/{game_id}/history": {"get": _op(
-            "A game as its header and action list", _json({"type": "object"}, "history"),
+            "A game as its header and action list, with the events each action caused",
+            _json({"type": "object", "required": ["header", "actions", "events"],
+                   "properties": {"header": {"type": "object"},
+                                  "actions": {"type": "array", "items": {"type": "object"}},
+                                  "events": {"type": "array", "items": {"type": "array"}}}},
+                  "history"),
             404, params=[GAME_ID])},
         "/api/games/{game_id}/legal": {"get": _op(
             "Every legal action now (optionally for one player)",

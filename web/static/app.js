@@ -206,24 +206,36 @@
     if (!app.state) return;
     const r = await api("GET", `/api/games/${app.state.id}/history`);
     if (!r.ok) return;
-    for (const a of r.data.actions) {
+    r.data.actions.forEach((a, i) => {
       const li = document.createElement("li");
-      li.textContent = describe(a);
+      li.textContent = describe(a, (r.data.events || [])[i] || []);
       list.append(li);
-    }
+    });
   }
 
   function gameUi(s) {
     return (window.GAME_UI || {})[s.game];
   }
 
-  function describe(a) {
+  function describe(a, events) {
     const ui = app.state && gameUi(app.state);
     if (ui && ui.describe) return ui.describe(a, t);
-    if (a.type === "race") return a.tie ? t("tie") : t("winner_is", {p: a.winner});
+    if (a.type === "race") return describeRace(a, events.find((e) => e.type === "race"));
     if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
     if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
     return JSON.stringify(a);
+  }
+
+  function describeRace(a, e) {
+    // The press-times form is decided by the core: its event carries winner and margin.
+    const r = e || a;
+    const ms = (us) => (us / 1000).toFixed(1);
+    if (r.tie) return r.margin_us != null ? t("tie_margin", {ms: ms(r.margin_us)}) : t("tie");
+    if (r.reason === "false_start") {
+      return t("won_by_false_start", {p: r.winner, q: (r.false_starts || []).filter((p) => p !== r.winner).join(", ")});
+    }
+    if (r.margin_us != null) return t("won_by_margin", {p: r.winner, ms: ms(r.margin_us)});
+    return t("winner_is", {p: r.winner});
   }
 
   async function loadGames() {

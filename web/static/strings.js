@@ -27,6 +27,8 @@ window.STRINGS = {
     schwach_gewinnt: "Schwach gewinnt", seilriss: "Seilriss", seitenwechsel: "Seitenwechsel",
     und_tschuess: "Und tschüss", ungeheuerlich: "Ungeheuerlich", verstaerkung: "Verstärkung",
     value: "value {v}", from: "from {side}", winner_is: "{p} won the race", action_kind: "action card",
+    won_by_margin: "{p} won the race, {ms} ms ahead", tie_margin: "Tie: {ms} ms apart",
+    won_by_false_start: "{p} won the race: false start by {q}",
   },
   de: {
     hardware: "Hardware am Tisch", hw_players: "Spielertasten (BCM-Pins)", hw_ok: "OK-Taste (Pin, -1 für keine)",
@@ -55,6 +57,8 @@ window.STRINGS = {
     schwach_gewinnt: "Schwach gewinnt", seilriss: "Seilriss", seitenwechsel: "Seitenwechsel",
     und_tschuess: "Und tschüss", ungeheuerlich: "Ungeheuerlich", verstaerkung: "Verstärkung",
     value: "Wert {v}", from: "von {side}", winner_is: "{p} hat den Wettlauf gewonnen", action_kind: "Aktionskarte",
+    won_by_margin: "{p} hat den Wettlauf gewonnen, {ms} ms voraus", tie_margin: "Gleichstand: {ms} ms auseinander",
+    won_by_false_start: "{p} hat den Wettlauf gewonnen: Fehlstart von {q}",
   },
   nl: {
     hardware: "Hardware aan tafel", hw_players: "Spelersknoppen (BCM-pinnen)", hw_ok: "OK-knop (pin, -1 voor geen)",
@@ -83,5 +87,7 @@ window.STRINGS = {
     schwach_gewinnt: "Schwach gewinnt", seilriss: "Seilriss", seitenwechsel: "Seitenwechsel",
     und_tschuess: "Und tschüss", ungeheuerlich: "Ungeheuerlich", verstaerkung: "Verstärkung",
     value: "waarde {v}", from: "van {side}", winner_is: "{p} heeft de race gewonnen", action_kind: "actiekaart",
+    won_by_margin: "{p} heeft de race gewonnen, {ms} ms voor", tie_margin: "Gelijk: {ms} ms verschil",
+    won_by_false_start: "{p} heeft de race gewonnen: valse start van {q}",
   },
 };

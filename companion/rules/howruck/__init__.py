@@ -8,7 +8,7 @@ from typing import Any
 from companion.rules.base import Action, Outcome, Refusal
 from companion.rules.fields import get_player, require_object
 from companion.rules.howruck import table, tug
-from companion.rules.howruck.cards import FIELD_COLORS
+from companion.rules.howruck.cards import FIELD_COLORS, draw_json
 from companion.rules.howruck.legal import legal_actions
 from companion.rules.howruck.options import parse_options
 from companion.rules.howruck.state import HowRuckState, new_state
@@ -85,6 +85,7 @@ class HowRuckCore:
             "hands": dict(s.hands),
             "piles": dict(s.piles),
             "actions_played": list(s.actions_played),
+            "set_aside": [draw_json(d) for d in s.set_aside],
             "last_contest": s.last_contest,
             "winner": s.winner,
             "options": s.options.as_json(),

@@ -39,16 +39,22 @@ def _teams(s: HowRuckState) -> list[Action]:
 
 
 def _tiebreak(s: HowRuckState) -> list[Action]:
-    copies = s.options.copies
-    draws: list[Card | str] = [c for c in all_cards() if copies is None or copies.get(c, 0) > 0]
-    draws += list(ACTION_KINDS)
+    """Both draws: Scot cards with a copy left (two copies for both to show the same one),
+    action cards not drawn this round, never one action card for both."""
+    draws: list[Card | str] = playable_cards(s)
+    draws += [kind for kind in ACTION_KINDS if kind not in s.set_aside]
     a, b = s.players
     out: list[Action] = []
     for da, db in product(draws, repeat=2):
-        if da == db and (isinstance(da, str) or (copies is not None and copies[da] < 2)):
+        if da == db and (isinstance(da, str) or not _two_left(s, da)):
             continue
         out.append({"type": "tiebreak", "draws": {a: draw_json(da), b: draw_json(db)}})
     return out
+
+
+def _two_left(s: HowRuckState, card: Card) -> bool:
+    remaining = s.remaining_copies(card)
+    return remaining is None or remaining >= 2
 
 
 def playable_cards(s: HowRuckState) -> list[Card]:
@@ -84,9 +90,8 @@ def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
         if s.hands[s.other(player)] == 0:
             return []
         takes = [{"take": place} for place in placements(s, player)]
-        takes += [{"take": {"card": c.as_json(), "discard": True}} for c in playable_cards(s)]
         for inner in ACTION_KINDS:
-            if inner in s.actions_played or inner == "fieser_trick":
+            if inner in s.actions_played or inner in s.set_aside or inner == "fieser_trick":
                 continue
             takes.append({"take": {"action": inner, "forgo": True}})
             takes += [{"take": {"action": inner, "forgo": False, **p}}
@@ -99,7 +104,7 @@ def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
 def _tug(s: HowRuckState, player: str) -> list[Action]:
     out: list[Action] = [{"type": "play", "player": player, **p} for p in placements(s, player)]
     for kind in ACTION_KINDS:
-        if kind in s.actions_played:
+        if kind in s.actions_played or kind in s.set_aside:
             continue
         base = {"type": "action", "player": player, "card": kind}
         out.append({**base, "forgo": True})

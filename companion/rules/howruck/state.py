@@ -37,6 +37,9 @@ class HowRuckState:
     spent: dict[str, int] = field(default_factory=dict)
     actions_played: list[str] = field(default_factory=list)  # action kinds, this round
     seen: dict[Card, int] = field(default_factory=dict)  # Scot cards seen this round
+    # Cards drawn in this round's tie-breaks, in order: back among the 15 set aside, so in
+    # nobody's team pile (an action card here cannot be played this round).
+    set_aside: list[Card | str] = field(default_factory=list)
     placed: int = 0  # Scot cards put on the board this round
     cleared: int = 0  # Scot cards taken off the board this round
     last_contest: dict[str, Any] | None = None  # kept across rounds: the OLED shows it
@@ -61,6 +64,7 @@ class HowRuckState:
             spent=dict(self.spent),
             actions_played=list(self.actions_played),
             seen=dict(self.seen),
+            set_aside=list(self.set_aside),
             placed=self.placed,
             cleared=self.cleared,
             last_contest=self.last_contest,
@@ -117,6 +121,7 @@ class HowRuckState:
         self.spent = {p: 0 for p in self.players}
         self.actions_played = []
         self.seen = {}
+        self.set_aside = []
         self.placed = 0
         self.cleared = 0
 

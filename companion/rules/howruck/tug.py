@@ -84,6 +84,8 @@ def resolve(s: HowRuckState, player: str, kind: str, obj: dict[str, Any],
     """Carry out one action card for `player`; returns its canonical forgo flag and params."""
     if kind in s.actions_played:
         raise Refusal("action_already_played", card=kind)
+    if kind in s.set_aside:  # drawn in this round's tie-break: in nobody's hand
+        raise Refusal("action_card_set_aside", card=kind)
     s.actions_played.append(kind)
     forgo = get_bool(obj, "forgo", default=False)
     events.append({"type": "action", "player": player, "card": kind, "forgo": forgo})
@@ -118,14 +120,11 @@ def _fieser_trick(s: HowRuckState, p: str, obj: dict[str, Any], events: list[Eve
         return {"take": {"action": kind, **resolve(s, p, kind, take, events)}}
     card = parse_card(need(take, "card"))
     if "discard" in take:
-        # DECISION: the companion cannot see why a table judged the card unplayable; it
-        # accepts the discard (the opponent loses the card either way).
+        # Rules DECISION: every colour has a field on each side (own side only included),
+        # so a taken Scot card can always be placed, and must be.
         check_keys(take, ("card", "discard"), where="take")
-        if not get_bool(take, "discard"):
-            raise Refusal("bad_value", key="discard", value=False, allowed=[True])
-        see_card(s, card)
-        events.append({"type": "discarded", "player": p, "card": card.as_json()})
-        return {"take": {"card": card.as_json(), "discard": True}}
+        get_bool(take, "discard")
+        raise Refusal("taken_card_must_be_placed", card=card.as_json())
     check_keys(take, ("card", "side", "field"), where="take")
     side = get_player(take, "side", s.players)
     field = get_choice(take, "field", FIELD_COLORS)

@@ -48,6 +48,9 @@ def play(s: StramashState, player: str, a: Mapping[str, Any]) -> tuple[Action, d
         x, y = get_int({"steps": x}, "steps", 1, 6), get_int({"steps": y}, "steps", 1, 6)
         if i == j or x + y != 7:
             raise Refusal("bad_split", split=[[i, x], [j, y]])
+        for laddie in (i, j):  # rules: a laddie in its castle takes no part in a split
+            if s.laddies[owner][laddie][0] != "track":
+                raise Refusal("split_laddie_not_on_track", laddie=laddie)
         for laddie, steps in ((i, x), (j, y)):
             bumped.append(moves.forward(s, (owner, laddie), steps))
         canon["split"] = [[i, x], [j, y]]
@@ -122,13 +125,14 @@ def legal_plays(s: StramashState, player: str, card: str,
                 if s.laddies[owner][i] == DOCK
                 and _works(s, lambda t, i=i: moves.bring_in(t, (owner, i)))]
     if card == "7":  # the second part moves on the board the first part left
-        for i in range(LADDIES):
+        on_track = [i for i in range(LADDIES) if s.laddies[owner][i][0] == "track"]
+        for i in on_track:
             for x in range(1, 7):
                 if not can_forward(i, x):
                     continue
                 after = s.copy()
                 moves.forward(after, (owner, i), x)
-                out += [{**base, "split": [[i, x], [j, 7 - x]]} for j in range(LADDIES)
+                out += [{**base, "split": [[i, x], [j, 7 - x]]} for j in on_track
                         if j != i and _reaches(after, (owner, j), 7 - x)]
     return out
 

@@ -2,10 +2,10 @@
 in, the Bonnie Fechter, and what happens to a laddie landed on.
 
 Each function changes the state it is given or raises a `Refusal`; the core hands it a copy.
-**DECISION** (rules file silent): a laddie in the castle may move further in by the exact
-count to a free hole without jumping one of its own colour (as in Tock; otherwise a first
-laddie in hole 1 would lock the castle); a partner's laddie landed on whose castle entry
-square is taken goes to its dock instead.
+**DECISION** (rules file): a laddie in the castle may move further in by the exact count to
+a free hole without jumping one of its own colour, with one card (never a part of a split);
+landing on a partner's laddie whose castle entry square is taken (the partner itself
+included) is refused. The core's own reading: the mover leaving the entry square frees it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,16 @@ def _own_on(s: StramashState, owner: str, squares: list[int]) -> int | None:
     return next((square for square in squares if square in own), None)
 
 
+def check_partner_landing(s: StramashState, mover: Laddie, square: int) -> None:
+    """Landing on a partner's laddie sends it to its castle entry square, which must be free
+    (the partner itself standing there included; the mover leaving it frees it)."""
+    hit = s.on_square(square)
+    if hit is not None and hit != mover and hit[0] == s.partner(mover[0]):
+        entry = s.entry(hit[0])
+        if s.on_square(entry) not in (None, mover):
+            raise Refusal("partner_entry_occupied", player=hit[0], square=entry)
+
+
 def land(s: StramashState, mover: Laddie, square: int) -> dict[str, Any] | None:
     """Put `mover` on a track square; whatever stood there is sent on (returned as an event)."""
     owner, i = mover
@@ -31,10 +41,9 @@ def land(s: StramashState, mover: Laddie, square: int) -> dict[str, Any] | None:
         if hit[0] == owner:
             raise Refusal("own_laddie_in_the_way", square=square)
         if hit[0] == s.partner(owner):
-            entry = s.entry(hit[0])
-            free = s.on_square(entry) is None
-            s.laddies[hit[0]][hit[1]] = ("track", entry) if free else DOCK
-            bumped = {"player": hit[0], "laddie": hit[1], "to": "entry" if free else "dock"}
+            check_partner_landing(s, mover, square)
+            s.laddies[hit[0]][hit[1]] = ("track", s.entry(hit[0]))
+            bumped = {"player": hit[0], "laddie": hit[1], "to": "entry"}
         else:
             s.laddies[hit[0]][hit[1]] = DOCK
             bumped = {"player": hit[0], "laddie": hit[1], "to": "dock"}
@@ -68,6 +77,7 @@ def forward_target(s: StramashState, mover: Laddie, n: int) -> tuple[str, int]:
     jumped = _own_on(s, owner, squares)
     if jumped is not None:  # jumped over, or landed on: both refused for one's own colour
         raise Refusal("own_laddie_in_the_way", square=jumped)
+    check_partner_landing(s, mover, squares[-1])
     return "track", squares[-1]
 
 
