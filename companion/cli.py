@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -49,21 +50,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _replay(file: str, lang: str) -> int:
+    from companion.replay import replay
+    if file == "-":
+        return replay(sys.stdin.buffer, sys.stdout, sys.stderr, lang)
+    try:
+        with open(file, "rb") as stream:
+            return replay(stream, sys.stdout, sys.stderr, lang)
+    except BrokenPipeError:
+        raise  # our output closed, not the file: main() handles it
+    except OSError as exc:
+        sys.stderr.write(f"companion replay: cannot read {file}: {exc.strerror}\n")
+        return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
     if args.command == "replay":
-        from companion.replay import replay
-        if args.file == "-":
-            return replay(sys.stdin.buffer, sys.stdout, sys.stderr, args.lang)
         try:
-            with open(args.file, "rb") as stream:
-                return replay(stream, sys.stdout, sys.stderr, args.lang)
-        except OSError as exc:
-            sys.stderr.write(f"companion replay: cannot read {args.file}: {exc.strerror}\n")
-            return 2
+            return _replay(args.file, args.lang)
+        except BrokenPipeError:
+            # The reader stopped early (`| head`): its choice, not an error. Point stdout at
+            # /dev/null so that the interpreter's final flush does not fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args.command == "render":
         from companion.render import render_file
         return render_file(args.screen, args.state, args.out, args.lang, args.scale,

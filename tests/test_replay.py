@@ -108,3 +108,16 @@ def test_missing_file_exits_2(tmp_path):
     result = subprocess.run([sys.executable, "-m", "companion", "replay",
                              str(tmp_path / "nope.jsonl")], capture_output=True, timeout=60)
     assert result.returncode == 2 and b"cannot read" in result.stderr
+
+
+def test_a_reader_that_stops_early_is_no_read_error():
+    """`companion replay FILE | head -1`: the closed pipe is the reader's choice, not a file
+    that cannot be read (no message, no traceback)."""
+    path = ROOT / "tests" / "playthroughs" / "laufrauf_full_game.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "replay", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert json.loads(proc.stdout.readline())
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == ""
