@@ -4,5 +4,5 @@
 # http://127.0.0.1:8080 . Extra arguments go to `companion run` (see --help).
 set -euo pipefail
 cd "$(dirname "$0")"
-. ./scripts/venv.sh
+. ./scripts/venv.sh ""  # no extras (and not run.sh's own arguments)
 exec .venv/bin/companion run "$@"

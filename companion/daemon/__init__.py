@@ -226,10 +226,14 @@ def main(args: argparse.Namespace) -> int:
              len(daemon.sessions.games))
     if simulate:
         log.info("phone page %s - pairing PIN %s", daemon.page_url, daemon.table.pairing.pin)
+    console = None
     if simulate and sys.stdin.isatty():
         from companion.daemon.console import Console
-        Console(daemon, stop).start()
+        console = Console(daemon, stop)
+        console.start()
     stop.wait()
+    if console is not None:
+        console.close()
     notifier.stopping()
     daemon.stop()
     log.info("companion stopped")
