@@ -264,7 +264,6 @@
     for (let i = 0; i < n; i++) {
       const input = document.createElement(colours ? "select" : "input");
       input.name = "player";
-      input.required = true;
       if (colours) {  // players are colours: figures of that colour stand on the board
         colours.forEach((c) => input.add(new Option(t(c), c)));
         input.value = colours.includes(old[i]) ? old[i] : colours[i % colours.length];
@@ -290,7 +289,9 @@
     event.preventDefault();
     const form = new FormData($("#setup-form"));
     const game = $("#game").value;
-    const players = form.getAll("player").map((p) => String(p).trim());
+    // An empty name takes the default the field shows ("Player 2").
+    const players = [...$("#players").querySelectorAll("[name=player]")]
+      .map((el) => el.value.trim() || el.placeholder);
     const options = {};
     if (game === "howruck") {
       options.ladder = Number(form.get("ladder"));
@@ -345,7 +346,9 @@
   // --- pairing, simulation, tabs --------------------------------------------------------------
   async function pair(event) {
     event.preventDefault();
-    const r = await api("POST", "/api/pair", {pin: $("#pin").value});
+    const pin = $("#pin").value.trim();
+    if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
+    const r = await api("POST", "/api/pair", {pin});
     if (r.ok) { $("#pair").hidden = true; show(""); }
   }
 
@@ -392,6 +395,9 @@
       setupGameChanged();
     });
     $("#setup-form").addEventListener("submit", startGame);
+    for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
+      $("#setup-form").addEventListener(kind, () => show(""));
+    }
     $("#pair-form").addEventListener("submit", pair);
     $("#hardware-form").addEventListener("submit", saveHardware);
     $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });

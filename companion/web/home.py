@@ -1,0 +1,34 @@
+"""What a phone asks for besides the page: the favicon and the web app manifest, so that "add
+to home screen" shows the companion's name, icon and colours."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, send_from_directory
+
+home = Blueprint("home", __name__)
+THEME = "#1565c0"  # --accent in app.css; the icons are drawn on it (scripts/make_icons.py)
+MANIFEST = {
+    "name": "companion — the table referee",
+    "short_name": "companion",
+    "start_url": "/",
+    "scope": "/",
+    "display": "standalone",
+    "background_color": "#fafafa",
+    "theme_color": THEME,
+    "icons": [{"src": f"/static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"}
+              for n in (192, 512)],
+}
+
+
+@home.get("/favicon.ico")
+def favicon() -> Response:
+    return send_from_directory(current_app.static_folder or "", "favicon.ico",
+                               mimetype="image/vnd.microsoft.icon", max_age=86400)
+
+
+@home.get("/manifest.webmanifest")
+def manifest() -> Response:
+    return Response(json.dumps(MANIFEST, ensure_ascii=False),
+                    mimetype="application/manifest+json")

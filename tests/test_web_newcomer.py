@@ -1,0 +1,82 @@
+"""What a newcomer meets on the phone page: an icon and a manifest for "add to home screen",
+a PIN that is sent only when it has 6 digits, empty names that take the shown defaults, and a
+setup error that goes away when the form changes."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+from urllib.parse import urlsplit
+
+from PIL import Image
+from test_web_browser import browser, daemon, pair, phone  # noqa: F401  (fixtures)
+
+
+def fetch(daemon, path: str) -> tuple[int, str, bytes]:  # noqa: F811
+    conn = http.client.HTTPConnection("127.0.0.1", daemon.web.port, timeout=10)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, response.getheader("Content-Type", ""), body
+
+
+def pairs(urls: list[str]) -> list[str]:
+    return [u for u in urls if urlsplit(u).path == "/api/pair"]
+
+
+def test_favicon_and_manifest_make_add_to_home_screen_look_right(daemon):  # noqa: F811
+    status, kind, body = fetch(daemon, "/favicon.ico")
+    assert status == 200 and kind == "image/vnd.microsoft.icon"
+    assert Image.open(io.BytesIO(body)).format == "ICO"
+    status, kind, body = fetch(daemon, "/")
+    page = body.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<link rel="icon" href="/favicon.ico"' in page
+    status, kind, body = fetch(daemon, "/manifest.webmanifest")
+    assert status == 200 and kind.startswith("application/manifest+json")
+    manifest = json.loads(body)
+    assert manifest["name"] and manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone" and manifest["theme_color"].startswith("#")
+    sizes = set()
+    for icon in manifest["icons"]:
+        status, kind, body = fetch(daemon, icon["src"])
+        assert status == 200 and kind == icon["type"] == "image/png"
+        width, height = Image.open(io.BytesIO(body)).size
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+
+
+def test_a_short_pin_is_not_sent_and_costs_no_try(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    sent = []
+    page.on("request", lambda r: sent.append(r.url))
+    page.wait_for_selector("#pair:not([hidden])")
+    page.fill("#pin", "12")
+    page.click("#pair-form button")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "6" in page.inner_text("#message")
+    assert pairs(sent) == [], sent
+    assert daemon.hub.call(lambda: daemon.table.pairing.pin) != "12"
+    pair(page, daemon)  # the full PIN still works at once
+    assert len(pairs(sent)) == 1, sent
+
+
+def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    inputs = page.locator("#players input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Anna")  # the same name twice: refused
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    inputs.nth(1).fill("")  # the form changed: the old error goes
+    page.wait_for_selector("#message", state="hidden")
+    shown = inputs.nth(1).get_attribute("placeholder")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_function("document.querySelector('#prompt').textContent.length > 0")
+    state = daemon.hub.call(lambda: daemon.table.view())
+    assert state["players"] == ["Anna", shown] and shown == "Spieler 2"
