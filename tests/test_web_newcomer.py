@@ -80,3 +80,19 @@ def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon): 
     page.wait_for_function("document.querySelector('#prompt').textContent.length > 0")
     state = daemon.hub.call(lambda: daemon.table.view())
     assert state["players"] == ["Anna", shown] and shown == "Spieler 2"
+
+
+def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game,
+                    {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900]}})
+    page.wait_for_function("document.querySelector('#live').textContent === 'live'")
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    assert page.inner_text("#history-list li") == "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
+    page.select_option("#page-lang", "en")
+    page.wait_for_function("(document.querySelector('#history-list li') || {}).textContent"
+                           " === 'Bert won the race, 14.1 ms ahead'")
+    assert page.inner_text("#live") == "live"

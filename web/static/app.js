@@ -410,6 +410,11 @@
       translatePage();
       render();
       setupGameChanged();
+      // translatePage() reset the badge to its markup; say what the stream really is.
+      const on = Boolean(app.stream) && app.stream.readyState === EventSource.OPEN;
+      $("#live").classList.toggle("off", !on);
+      $("#live").textContent = t(on ? "live" : "offline");
+      loadHistory();  // the history speaks the new language at once
     });
     connect();
   }
