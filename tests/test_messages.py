@@ -64,3 +64,22 @@ def test_unknown_codes_and_languages_fall_back_without_failing():
     (None, "en"), ("en;q=0.2,nl;q=0.9", "nl"), ("de;q=abc", "de")])
 def test_pick_language(header, lang):
     assert pick_language(header) == lang
+
+
+@pytest.mark.parametrize("lang,name", [("en", "The Rope Snaps"), ("de", "Seilriss"),
+                                       ("nl", "Het touw breekt")])
+def test_action_cards_are_named_in_the_readers_language(lang, name):
+    """German as printed, Dutch from the Dutch rulebook, English: never the bare id."""
+    text = message("card_set_aside", {"card": "seilriss"}, lang)
+    assert name in text and "seilriss" not in text
+
+
+def test_action_card_names_on_the_page_match_the_messages():
+    from companion.i18n.catalog import ACTION_NAMES
+    from companion.rules.howruck.cards import ACTION_KINDS
+    strings = (PACKAGE.parent / "web" / "static" / "strings.js").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert set(ACTION_NAMES[lang]) == set(ACTION_KINDS)
+        block = strings.split(f"\n  {lang}: {{", 1)[1].split("\n  },", 1)[0]
+        for kind, name in ACTION_NAMES[lang].items():
+            assert f'{kind}: "{name}"' in block, f"{lang}: {kind} is not {name!r} on the page"

@@ -15,6 +15,26 @@ COLOR_NAMES = {
     "nl": {"red": "rood", "blue": "blauw", "green": "groen", "white": "wit"},
 }
 
+# The ten How Ruck! action cards: German as printed, Dutch from the Dutch rulebook, English
+# ours. The page's strings.js says the same (a test compares them).
+ACTION_NAMES = {
+    "en": {"adrenalin": "Adrenaline Rush", "fieser_trick": "Dirty Trick", "how_ruck": "How Ruck",
+           "mucho_macho": "Mucho Macho", "schwach_gewinnt": "The Weakest Wins",
+           "seilriss": "The Rope Snaps", "seitenwechsel": "Switch Sides",
+           "und_tschuess": "Bye-Bye", "ungeheuerlich": "Monstrous",
+           "verstaerkung": "Reinforcements"},
+    "de": {"adrenalin": "Adrenalinstoß", "fieser_trick": "Fieser Trick", "how_ruck": "How Ruck",
+           "mucho_macho": "Mucho Macho", "schwach_gewinnt": "Schwach gewinnt",
+           "seilriss": "Seilriss", "seitenwechsel": "Seitenwechsel",
+           "und_tschuess": "Und tschüss", "ungeheuerlich": "Ungeheuerlich",
+           "verstaerkung": "Verstärkung"},
+    "nl": {"adrenalin": "Adrenalinestoot", "fieser_trick": "Vuile truc", "how_ruck": "How Ruck",
+           "mucho_macho": "Mucho Macho", "schwach_gewinnt": "De zwakste wint",
+           "seilriss": "Het touw breekt", "seitenwechsel": "Wisselen van kant",
+           "und_tschuess": "Tot ziens", "ungeheuerlich": "Monsterlijk",
+           "verstaerkung": "Versterking"},
+}
+
 MESSAGES: dict[str, dict[str, str]] = {
     "_unknown": {
         "en": "Not allowed ({code}).",
@@ -226,3 +246,4 @@ MESSAGES.update(TAUZIEHEN_MESSAGES)
 MESSAGES.update(STRAMASH_MESSAGES)
 for _lang, _words in WORDS.items():
     COLOR_NAMES[_lang].update(_words)  # player colours and card kinds, shown by name
+    COLOR_NAMES[_lang].update(ACTION_NAMES[_lang])

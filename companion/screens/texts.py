@@ -25,7 +25,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "draw_game": {"en": "Draw", "de": "Unentschieden", "nl": "Gelijkspel"},
     "throw": {"en": "Throw {n}", "de": "Wurf {n}", "nl": "Worp {n}"},
     "huckauf": {"en": "Huckauf!", "de": "Huckauf!", "nl": "Huckauf!"},
-    "berggeist": {"en": "Spirit", "de": "Geist", "nl": "Geest"},
+    # One name per thing: the page says "Berggeist" (Dutch "berggeest") too.
+    "berggeist": {"en": "Berggeist", "de": "Berggeist", "nl": "Berggeest"},
     "summit": {"en": "summit", "de": "Gipfel", "nl": "top"},
     "points": {"en": "Points", "de": "Punkte", "nl": "Punten"},
     "home": {"en": "home", "de": "Burg", "nl": "kasteel"},
