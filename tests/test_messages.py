@@ -83,3 +83,19 @@ def test_action_card_names_on_the_page_match_the_messages():
         block = strings.split(f"\n  {lang}: {{", 1)[1].split("\n  },", 1)[0]
         for kind, name in ACTION_NAMES[lang].items():
             assert f'{kind}: "{name}"' in block, f"{lang}: {kind} is not {name!r} on the page"
+
+
+@pytest.mark.parametrize("code,params,lang,text", [
+    ("wrong_pin", {"tries_left": 1}, "en", "Wrong PIN. 1 try left."),
+    ("wrong_pin", {"tries_left": 3}, "en", "Wrong PIN. 3 tries left."),
+    ("wrong_pin", {"tries_left": 1}, "de", "Falsche PIN. Noch 1 Versuch."),
+    ("wrong_pin", {"tries_left": 4}, "de", "Falsche PIN. Noch 4 Versuche."),
+    ("wrong_pin", {"tries_left": 1}, "nl", "Verkeerde pincode. Nog 1 poging."),
+    ("pairing_locked", {"seconds": 1}, "de",
+     "Zu viele falsche PINs. Versuchen Sie es in 1 Sekunde wieder."),
+    ("nothing_to_strike", {"count": 1}, "en", "There is no figure 1 field away to strike."),
+    ("nothing_to_strike", {"count": 0}, "nl",
+     "Er staat geen pion op 0 velden afstand om te slaan."),
+])
+def test_counts_take_the_right_plural(code, params, lang, text):
+    assert message(code, params, lang) == text

@@ -96,3 +96,16 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
     page.wait_for_function("(document.querySelector('#history-list li') || {}).textContent"
                            " === 'Bert won the race, 14.1 ms ahead'")
     assert page.inner_text("#live") == "live"
+
+
+def test_counts_on_the_page_take_the_right_plural(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)  # German
+    page.wait_for_function("typeof (window.companion || {}).t === 'function'")
+    say = "([k, n]) => window.companion.t(k, {n})"
+    assert page.evaluate(say, ["tz_points", 1]) == "1 Punkt"
+    assert page.evaluate(say, ["tz_points", 0]) == "0 Punkte"
+    page.select_option("#page-lang", "en")
+    assert page.evaluate(say, ["tz_points", 1]) == "1 point"
+    assert page.evaluate(say, ["tz_points", 4]) == "4 points"
+    page.select_option("#page-lang", "nl")
+    assert page.evaluate(say, ["tz_points", 1]) == "1 punt"

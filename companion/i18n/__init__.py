@@ -44,8 +44,15 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
         params = {"code": code}
     else:
         template = templates.get(lang) or templates[DEFAULT_LANGUAGE]
+    if isinstance(template, dict):  # plural forms: {"count": PARAM, "one": ..., "other": ...}
+        template = _plural(template, (params or {}).get(template["count"]))
     shown = _Params({k: _show(v, lang) for k, v in (params or {}).items()})
     return string.Formatter().vformat(template, (), shown)
+
+
+def _plural(forms: dict[str, str], count: Any) -> str:
+    """The form for `count`: English, German and Dutch say "one" for exactly 1 only."""
+    return forms["one"] if count == 1 and not isinstance(count, bool) else forms["other"]
 
 
 def pick_language(accept_language: str | None) -> str:

@@ -153,9 +153,12 @@ LAUFRAUF_MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Slaan vraagt twee verschillende ogen.",
     },
     "nothing_to_strike": {
-        "en": "There is no figure {count} fields away to strike.",
-        "de": "{count} Felder entfernt steht keine Figur zum Schlagen.",
-        "nl": "Er staat geen pion op {count} velden afstand om te slaan.",
+        "en": {"count": "count", "one": "There is no figure 1 field away to strike.",
+               "other": "There is no figure {count} fields away to strike."},
+        "de": {"count": "count", "one": "1 Feld entfernt steht keine Figur zum Schlagen.",
+               "other": "{count} Felder entfernt steht keine Figur zum Schlagen."},
+        "nl": {"count": "count", "one": "Er staat geen pion op 1 veld afstand om te slaan.",
+               "other": "Er staat geen pion op {count} velden afstand om te slaan."},
     },
     "target_on_ascent_field": {
         "en": "A figure on an ascent field is safe (field {field}).",

@@ -13,9 +13,13 @@
 
   let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
   const t = (key, params) => {
-    const text = (window.STRINGS[lang] || window.STRINGS.en)[key] || window.STRINGS.en[key] || key;
+    let text = (window.STRINGS[lang] || window.STRINGS.en)[key] || window.STRINGS.en[key] || key;
+    if (text && typeof text === "object") {  // plural forms {one, other}, chosen by the count n
+      text = text[new Intl.PluralRules(lang).select(Number(params && params.n))] || text.other;
+    }
     return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
   };
+  app.t = t;  // the page's words, for the per-game modules and the tests
 
   function readCookie(name) {
     const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
