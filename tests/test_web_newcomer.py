@@ -109,3 +109,12 @@ def test_counts_on_the_page_take_the_right_plural(browser, daemon):  # noqa: F81
     assert page.evaluate(say, ["tz_points", 4]) == "4 points"
     page.select_option("#page-lang", "nl")
     assert page.evaluate(say, ["tz_points", 1]) == "1 punt"
+
+
+def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)  # German
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    page.wait_for_selector("#board #strength")
+    assert page.text_content("#board #strength") == "Stärke: Anna 6 : 6 Bert"
+    assert page.text_content("#board #imprint-legend").startswith("✶ How-Ruck-Aufdruck")

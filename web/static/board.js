@@ -6,13 +6,13 @@
 
   function cardLabel(card) {
     if (card.nessie) return "N";
-    return String(card.strength) + (card.howruck ? "*" : "");
+    return String(card.strength) + (card.howruck ? "✶" : "");
   }
 
   function howruck(s, t) {
     const W = 360, n = s.ladder, cell = Math.floor((W - 8) / n), left = (W - cell * n) / 2;
     const [a, b] = s.players;
-    const out = [`<svg viewBox="0 0 ${W} 250" role="img" aria-label="How Ruck!">`];
+    const out = [`<svg viewBox="0 0 ${W} 270" role="img" aria-label="How Ruck!">`];
     // the ladder: A's goal (field 1) left, B's goal right
     for (let f = 1; f <= n; f++) {
       const x = left + (f - 1) * cell, goal = f === s.goal_fields[a] || f === s.goal_fields[b];
@@ -41,8 +41,10 @@
       });
     });
     if (s.strength) {
-      out.push(`<text x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor">${esc(a)} ${s.strength[a]} : ${s.strength[b]} ${esc(b)}</text>`);
+      const sums = t("hr_strength", {a: esc(a), x: s.strength[a], y: s.strength[b], b: esc(b)});
+      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor">${sums}</text>`);
     }
+    out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
     out.push("</svg>");
     return out.join("");
   }
