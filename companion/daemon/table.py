@@ -11,6 +11,7 @@ import logging
 from functools import partial
 from typing import Any
 
+from companion.announce import SOUND, announcements
 from companion.config import Config
 from companion.daemon.button_actions import button_action
 from companion.daemon.hub import Hub
@@ -226,6 +227,7 @@ class Table:
         if game_id == self.current:
             self._publish_state()
             self._banner(outcome.events)
+            self._announce(game_id, outcome.events)
             if any(e.get("type") == "huckauf" for e in outcome.events):
                 self.hub.publish("sound", "huckauf")
         return outcome
@@ -240,6 +242,15 @@ class Table:
                 seq = self._banner_seq
                 self.hub.publish("banner", event)
                 self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over, seq))
+
+    def _announce(self, game_id: int, events: list[dict[str, Any]]) -> None:
+        """What just happened, for every phone (a banner, the history) and the buzzer."""
+        said = announcements(events, self.view())
+        if said:
+            self.hub.publish("announce", {"game": game_id, "items": said})
+            sound = next((SOUND[a["kind"]] for a in reversed(said) if a["kind"] in SOUND), None)
+            if sound:
+                self.hub.publish("sound", sound)
 
     def _banner_over(self, seq: int) -> None:
         if seq == self._banner_seq:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.announce import announcements
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.sessions.store import GameRow, GameStore, default_data_dir
 
@@ -45,21 +46,25 @@ class GameSession:
         return {"id": self.id, "status": self.status, **self.core.view(self.state)}
 
 
-def replay_events(core: RuleCore, header: dict[str, Any],
-                  actions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The events each stored action caused (the log replayed through the core): what the
-    history shows, e.g. a race's winner and margin decided from its press times. A stored log
-    that no longer replays (a game marked broken) has no events from its first bad action on."""
+def replay_history(core: RuleCore, header: dict[str, Any], actions: list[dict[str, Any]]
+                   ) -> tuple[list[list[dict[str, Any]]], list[list[dict[str, Any]]]]:
+    """The events and the announcements each stored action caused (the log replayed through
+    the core): what the history shows, e.g. a race's winner and margin decided from its press
+    times. A stored log that no longer replays (a game marked broken) has none from its first
+    bad action on."""
     state = core.new_game(header["players"], header["options"], header["seed"])
-    out: list[list[dict[str, Any]]] = []
+    events: list[list[dict[str, Any]]] = []
+    said: list[list[dict[str, Any]]] = []
     for action in actions:
         try:
             outcome = core.apply(state, action)
         except Refusal:
             break
         state = outcome.state
-        out.append(outcome.events)
-    return out + [[] for _ in actions[len(out):]]
+        events.append(outcome.events)
+        said.append(announcements(outcome.events, core.view(state)))
+    missing = [[] for _ in actions[len(events):]]
+    return events + missing, said + missing
 
 
 def rebuild(core: RuleCore, header: dict[str, Any], actions: list[dict[str, Any]]):

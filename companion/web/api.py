@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
-from companion.sessions import replay_events
+from companion.sessions import replay_history
 from companion.web.guard import (
     SESSION_COOKIE,
     ApiError,
@@ -106,7 +106,8 @@ def history(game_id: int) -> Response:
         return {"header": session.header, "actions": list(session.actions)}
     log = call(read)
     # The replay (pure) runs here, off the hub thread: a long game must not delay a race.
-    log["events"] = replay_events(GAMES[log["header"]["game"]], log["header"], log["actions"])
+    log["events"], log["announcements"] = replay_history(GAMES[log["header"]["game"]],
+                                                         log["header"], log["actions"])
     return jsonify(log)
 
 

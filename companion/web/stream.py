@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button")
+FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "announce")
 CLIENT_QUEUE = 256
 KEEPALIVE_S = 15.0
 

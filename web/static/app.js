@@ -72,6 +72,11 @@
     stream.addEventListener("race", (e) => { app.race = JSON.parse(e.data); renderPrompt(); });
     stream.addEventListener("frame", (e) => { $("#oled").src = JSON.parse(e.data); });
     stream.addEventListener("games", () => loadGames());
+    stream.addEventListener("announce", (e) => {
+      const said = JSON.parse(e.data);
+      if (app.state && said.game === app.state.id) window.ANNOUNCE.banner(said.items, t);
+      if (!$("#history").hidden) loadHistory();
+    });
   }
 
   async function setState(state) {
@@ -211,8 +216,11 @@
     const r = await api("GET", `/api/games/${app.state.id}/history`);
     if (!r.ok) return;
     r.data.actions.forEach((a, i) => {
+      // who did what, then what it caused (a race or tie-break is said by what it caused)
+      const caused = window.ANNOUNCE.sentences((r.data.announcements || [])[i], t);
+      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (r.data.events || [])[i] || [])];
       const li = document.createElement("li");
-      li.textContent = describe(a, (r.data.events || [])[i] || []);
+      li.textContent = [...did, ...caused].join(" — ");
       list.append(li);
     });
   }

@@ -1,0 +1,106 @@
+"""What a table must notice after an action, as announcements: ``{"kind", "params"}``.
+
+Pure: made from the events a rule core returned and its public view after the action, never
+from sentences. The phones and the history say them in the reader's language, the OLED shows
+the first one as a banner, and the LEDs/buzzer play its sound (`SOUND`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Announcement = dict[str, Any]
+BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
+
+# The buzzer pattern each kind plays on the table (companion/devices/outputs.py SOUNDS).
+SOUND = {"round_won": "stopp", "game_won": "go", "point": "tie", "capture": "false_start",
+         "strike": "false_start", "castle": "tick", "contest": "tick"}
+
+
+def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> list[Announcement]:
+    """The announcements for one accepted action, most important last-in-time order kept."""
+    out: list[Announcement] = []
+    view = view or {}
+    for event in events:
+        out += _one(event, view, events)
+    return out
+
+
+def _a(kind: str, **params: Any) -> list[Announcement]:
+    return [{"kind": kind, "params": params}]
+
+
+def _one(e: dict[str, Any], view: dict[str, Any],
+         events: list[dict[str, Any]]) -> list[Announcement]:
+    kind = e.get("type")
+    if kind == "race":
+        return _race(e)
+    if kind == "tiebreak" and e.get("winner"):
+        return _a("tiebreak_won", player=e["winner"])
+    if kind == "contest":
+        a, b = list(e["strength"])
+        pull = e.get("pull") or {}
+        return _a("contest", a=a, b=b, sum_a=e["strength"][a], sum_b=e["strength"][b],
+                  toward=pull.get("toward"), by=pull.get("by", 0))
+    if kind == "round_won":
+        return _a("round_won", player=e["player"], reason=e.get("reason"),
+                  barrels=e.get("barrels", {}))
+    if kind == "game_won":
+        winner = e.get("player")
+        if winner is None or winner == "draw":
+            return _a("game_drawn")
+        players = winner if isinstance(winner, list) else [winner]
+        return _a("game_won", players=players)
+    if kind == "pulled" and e.get("crossed"):
+        player = e["player"]
+        return _a("point", player=player, count=len(e["crossed"]),
+                  points=(view.get("points") or {}).get(player))
+    if kind == "berggeist":
+        to = e.get("to")
+        if to == "summit" or to is None:
+            return _a("berggeist_home", player=e["player"])
+        return _a("berggeist_placed", player=e["player"], owner=to["player"],
+                  figure=to["figure"])
+    if kind == "rolled":
+        return _berggeist_stays(e, view, events)
+    if kind == "cards_taken":
+        return _a("cards_kept", player=e["player"], kept=list(e.get("kept") or []),
+                  discarded=list(e.get("discarded") or []))
+    if kind == "moved" and e.get("struck"):
+        return _a("strike", player=e["player"], figure=e["figure"], victim=e["struck"])
+    if kind == "played":
+        return _stramash(e, view)
+    return []
+
+
+def _race(e: dict[str, Any]) -> list[Announcement]:
+    if e.get("tie"):
+        return _a("race_tie", margin_us=e.get("margin_us"))
+    if e.get("reason") == "false_start":
+        others = [p for p in e.get("false_starts", []) if p != e["winner"]]
+        return _a("race_false_start", player=e["winner"], false_starters=others)
+    return _a("race_won", player=e["winner"], margin_us=e.get("margin_us"),
+              false_starters=list(e.get("false_starts", [])))
+
+
+def _berggeist_stays(e: dict[str, Any], view: dict[str, Any],
+                     events: list[dict[str, Any]]) -> list[Announcement]:
+    """A first throw of 7 with nobody on the middle level: the Berggeist stays home."""
+    first_seven = e.get("throw") == 1 and sum(e.get("dice") or ()) == BERGGEIST_SUM
+    called = any(x.get("type") == "huckauf" for x in events) or view.get("huckauf_open")
+    return _a("berggeist_stays", player=e["player"]) if first_seven and not called else []
+
+
+def _stramash(e: dict[str, Any], view: dict[str, Any]) -> list[Announcement]:
+    out: list[Announcement] = []
+    victims = [b for b in e.get("bumped", []) if b.get("player") != e.get("owner")]
+    if victims:
+        out += _a("capture", player=e["player"], victims=victims)
+    owner = e.get("owner", e.get("player"))
+    moved = [i for i, _ in e["split"]] if e.get("split") else [e.get("laddie")]
+    for laddie in moved:
+        where = ((view.get("laddies") or {}).get(owner) or [None] * 5)[laddie] \
+            if isinstance(laddie, int) else None
+        if isinstance(where, dict) and "castle" in where:
+            out += _a("castle", player=owner, laddie=laddie, hole=where["castle"])
+    return out

@@ -1,0 +1,108 @@
+"""Announcements from real actions: every kind a table must notice, made from what the rule
+cores return (golden games replayed, and single positions reached by real actions)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import Table, card
+
+from companion.announce import announcements
+from companion.rules import Refusal, get_core
+
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+
+
+def replayed(name: str) -> list[dict]:
+    """Every announcement of a golden game, in order."""
+    lines = [json.loads(x) for x in (PLAYTHROUGHS / name).read_text().splitlines()
+             if x.strip() and not x.startswith("#")]
+    header, actions = lines[0], lines[1:]
+    core = get_core(header["game"])
+    state = core.new_game(header["players"], header.get("options", {}), header.get("seed", 0))
+    out = []
+    for action in actions:
+        try:
+            outcome = core.apply(state, action)
+        except Refusal:
+            continue
+        state = outcome.state
+        out += announcements(outcome.events, core.view(state))
+    return out
+
+
+def kinds(items: list[dict]) -> set[str]:
+    return {a["kind"] for a in items}
+
+
+def test_a_race_says_who_and_by_how_much():
+    t = Table("howruck", ["Anna", "Ben"])
+    won = announcements(t.do(type="race", presses={"Anna": [31_000], "Ben": [16_900]}), t.view)
+    assert won == [{"kind": "race_won", "params": {"player": "Ben", "margin_us": 14_100,
+                                                    "false_starters": []}}]
+    t = Table("howruck", ["Anna", "Ben"])
+    tie = announcements(t.do(type="race", presses={"Anna": [5_000], "Ben": [9_000]}), t.view)
+    assert tie == [{"kind": "race_tie", "params": {"margin_us": 4_000}}]
+    t = Table("howruck", ["Anna", "Ben"], {"false_start": "forfeit"})
+    early = announcements(t.do(type="race", presses={"Anna": [-2_000], "Ben": [9_000]}), t.view)
+    assert early == [{"kind": "race_false_start",
+                      "params": {"player": "Ben", "false_starters": ["Anna"]}}]
+
+
+def test_a_contest_gives_both_sums_the_pull_and_its_direction():
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    said = announcements(t.play("A", card("white", 4, howruck=True), "A", "red"), t.view)
+    assert said == [{"kind": "contest", "params": {"a": "A", "b": "B", "sum_a": 8, "sum_b": 6,
+                                                   "toward": "A", "by": 2}}]
+
+
+def test_how_ruck_rounds_and_the_game():
+    said = replayed("howruck_full_game.jsonl")
+    rounds = [a["params"] for a in said if a["kind"] == "round_won"]
+    assert len(rounds) == 5 and {r["reason"] for r in rounds} <= {"goal", "hands_empty",
+                                                                 "ungeheuerlich"}
+    assert said[-1] == {"kind": "game_won", "params": {"players": ["Tom"]}}
+    assert "contest" in kinds(said) and "race_won" in kinds(said)
+
+
+def test_tauziehen_points_name_the_player_and_the_score():
+    said = replayed("tauziehen_full_game.jsonl")
+    points = [a["params"] for a in said if a["kind"] == "point"]
+    assert points
+    total: dict[str, int] = {}
+    for p in points:  # each point's score is the player's crossings so far
+        total[p["player"]] = total.get(p["player"], 0) + p["count"]
+        assert p["count"] >= 1 and p["points"] == total[p["player"]]
+    assert said[-1]["kind"] in ("game_won", "game_drawn")
+
+
+def test_lauf_rauf_berggeist_cards_and_strikes():
+    said = replayed("laufrauf_full_game.jsonl") + replayed("laufrauf_table.jsonl")
+    assert {"berggeist_placed", "berggeist_home", "cards_kept"} <= kinds(said)
+    placed = next(a["params"] for a in said if a["kind"] == "berggeist_placed")
+    assert set(placed) == {"player", "owner", "figure"}
+
+
+def test_the_berggeist_stays_home_when_nobody_is_on_the_middle_level():
+    t = Table("laufrauf", ["red", "blue"])
+    said = announcements(t.do(type="roll", player="red", dice=[3, 4]), t.view)
+    assert said == [{"kind": "berggeist_stays", "params": {"player": "red"}}]
+    t = Table("laufrauf", ["red", "blue"])
+    assert announcements(t.do(type="roll", player="red", dice=[3, 5]), t.view) == []
+
+
+def test_stramash_captures_and_castle_entries():
+    said = replayed("stramash_pairs_game.jsonl")
+    assert {"capture", "castle"} <= kinds(said)
+    castle = next(a["params"] for a in said if a["kind"] == "castle")
+    assert 1 <= castle["hole"] <= 5
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in PLAYTHROUGHS.glob("*.jsonl")))
+def test_every_announcement_is_plain_json_with_a_kind(name):
+    for item in replayed(name):
+        assert set(item) == {"kind", "params"} and isinstance(item["params"], dict)
+        json.dumps(item)

@@ -1,0 +1,65 @@
+"""What just happened, on every phone: a banner on a second phone (a watcher) and a sentence
+in the history, in the reader's language; the buzzer plays the kind's sound."""
+
+from __future__ import annotations
+
+import pytest
+from daemon_helpers import Recorder
+from helpers import card
+from test_web_browser import CHROMIUM, FLAGS, PHONE, browser, daemon, pair, phone  # noqa: F401
+
+HISTORY = {
+    "de": ["Bert hat den Wettlauf gewonnen, 14.1 ms voraus",
+           "Kräftemessen: Anna 6 : 8 Bert, das Fass rückt 2 zu Bert"],
+    "en": ["Bert won the race, 14.1 ms ahead",
+           "Contest: Anna 6 : 8 Bert, the barrel moves 2 toward Bert"],
+    "nl": ["Bert heeft de race gewonnen, 14.1 ms voor",
+           "Krachtmeting: Anna 6 : 8 Bert, het vat gaat 2 naar Bert"],
+}
+
+
+def watcher(browser, daemon, locale: str):  # noqa: F811
+    context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    return page
+
+
+@pytest.mark.parametrize("lang,locale", [("de", "de-DE"), ("en", "en-GB"), ("nl", "nl-NL")])
+def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, locale):  # noqa: F811
+    first = phone(browser, daemon)
+    pair(first, daemon)
+    second = watcher(browser, daemon, locale)  # not paired: a watcher is told too
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    second.wait_for_function("document.querySelector('#prompt').textContent.includes('Bert')"
+                             " || document.querySelector('#prompt').textContent.length > 0")
+    daemon.hub.call(daemon.table.apply, game,
+                    {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900]}})
+    second.wait_for_selector("#banner:not([hidden])")
+    assert second.inner_text("#banner") == HISTORY[lang][0]
+    daemon.hub.call(daemon.table.apply, game, {"type": "play", "player": "Bert", "side": "Bert",
+                                               "field": "red",
+                                               "card": card("white", 4, howruck=True)})
+    second.wait_for_function(f"document.querySelector('#banner').textContent"
+                             f" === {HISTORY[lang][1]!r}")
+    second.click("nav [data-tab=history]")
+    second.wait_for_function("document.querySelectorAll('#history-list li').length === 2")
+    lines = second.locator("#history-list li").all_inner_texts()
+    assert lines[0] == HISTORY[lang][0]
+    assert lines[1].endswith(" — " + HISTORY[lang][1])
+
+
+def test_the_buzzer_plays_a_round_won(daemon):  # noqa: F811
+    rec = Recorder(daemon.hub)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])["id"]
+    apply = lambda action: daemon.hub.call(daemon.table.apply, game, action)  # noqa: E731
+    apply({"type": "race", "winner": "A"})
+    imprint = card("white", 4, howruck=True)
+    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "red"})
+    apply({"type": "action", "player": "B", "card": "seilriss", "forgo": True})
+    apply({"type": "action", "player": "A", "card": "adrenalin", "forgo": False})
+    apply({"type": "action", "player": "B", "card": "how_ruck", "forgo": True})
+    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
+    rec.wait_for(lambda t, p: t == "announce"
+                 and any(a["kind"] == "round_won" for a in p["items"]))
+    rec.wait_for(lambda t, p: t == "sound" and p == "stopp")

@@ -1,0 +1,64 @@
+// What just happened: the announcements the table makes after an action ({kind, params},
+// companion/announce.py) as sentences in the reader's language, shown as a banner on every
+// phone for a few seconds and written into the history.
+(function () {
+  "use strict";
+  const BANNER_MS = 4000;
+  let timer = null;
+
+  function list(items, t) {
+    return items.map((k) => t(k)).join(", ");
+  }
+
+  function say(item, t) {
+    const p = item.params || {};
+    const ms = (us) => (us / 1000).toFixed(1);
+    switch (item.kind) {
+      case "race_won":
+        return p.margin_us != null ? t("an_race_won", {p: p.player, ms: ms(p.margin_us)}) : t("an_race_won_alone", {p: p.player});
+      case "race_tie":
+        return p.margin_us != null ? t("an_race_tie", {ms: ms(p.margin_us)}) : t("an_race_tie_plain");
+      case "race_false_start":
+        return t("an_race_false_start", {p: p.player, q: (p.false_starters || []).join(", ")});
+      case "tiebreak_won": return t("an_tiebreak_won", {p: p.player});
+      case "contest": {
+        const sums = {a: p.a, b: p.b, x: p.sum_a, y: p.sum_b};
+        return p.by ? t("an_contest", {...sums, n: p.by, p: p.toward}) : t("an_contest_even", sums);
+      }
+      case "round_won": return t("an_round_" + p.reason, {p: p.player});
+      case "game_won": return t("an_game_won", {p: p.players.join(" & "), n: p.players.length});
+      case "game_drawn": return t("an_game_drawn");
+      case "point": return t("an_point", {p: p.player, n: p.count, m: p.points});
+      case "berggeist_placed": return t("an_berggeist_placed", {q: t(p.owner), f: p.figure + 1});
+      case "berggeist_home": return t("an_berggeist_home");
+      case "berggeist_stays": return t("an_berggeist_stays");
+      case "cards_kept": {
+        const parts = [];
+        if (p.kept.length) parts.push(t("an_cards_kept", {p: t(p.player), k: list(p.kept.map((k) => "lr_" + k), t)}));
+        if (p.discarded.length) parts.push(t("an_cards_discarded", {p: t(p.player), d: list(p.discarded.map((k) => "lr_" + k), t)}));
+        return parts.join("; ");
+      }
+      case "strike": return t("an_strike", {p: t(p.player), q: t(p.victim.player), f: p.victim.figure + 1});
+      case "capture": return t("an_capture", {p: p.player, q: p.victims.map((v) => v.player).join(", ")});
+      case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
+      default: return "";
+    }
+  }
+
+  function sentences(items, t) {
+    return (items || []).map((item) => say(item, t)).filter(Boolean);
+  }
+
+  // A banner on this phone: the newest announcements, then back to the board.
+  function banner(items, t) {
+    const box = document.getElementById("banner");
+    const text = sentences(items, t).join(" · ");
+    if (!box || !text) return;
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(timer);
+    timer = setTimeout(() => { box.hidden = true; }, BANNER_MS);
+  }
+
+  window.ANNOUNCE = {say, sentences, banner};
+})();
