@@ -106,3 +106,23 @@ def test_every_announcement_is_plain_json_with_a_kind(name):
     for item in replayed(name):
         assert set(item) == {"kind", "params"} and isinstance(item["params"], dict)
         json.dumps(item)
+
+
+def test_round_two_does_not_show_round_ones_last_contest_on_the_oled():
+    from companion.screens import Scene, render
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    imprint = card("white", 4, howruck=True)
+    t.play("A", imprint, "A", "red")  # a contest in round 1: 8 vs 6
+    t.do(type="action", player="B", card="seilriss", forgo=True)
+    t.do(type="action", player="A", card="adrenalin")
+    t.do(type="action", player="B", card="how_ruck", forgo=True)
+    t.play("A", imprint, "A", "blue")  # round 1 won by A
+    t.start("B")
+    view = t.view
+    assert view["round"] == 2 and view["last_contest"]["round"] == 1
+    shown = render(Scene(state=view)).tobytes()
+    assert shown == render(Scene(state={**view, "last_contest": None})).tobytes()
+    t.play("B", imprint, "B", "red")  # round 2's own contest is shown
+    assert render(Scene(state=t.view)).tobytes() != \
+        render(Scene(state={**t.view, "last_contest": None})).tobytes()

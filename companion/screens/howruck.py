@@ -26,7 +26,9 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     _header(canvas, state, lang)
     _ladder(canvas, state)
     _sides(canvas, state, players)
-    _last_contest(canvas, state.get("last_contest"), players)
+    last = state.get("last_contest")
+    if last and last.get("round") == state.get("round"):  # a new round starts without one
+        _last_contest(canvas, last, players)
 
 
 def _header(canvas: Canvas, state: dict[str, Any], lang: str) -> None:

@@ -17,7 +17,7 @@ def howruck_view(**changes):
 
 
 TUG = dict(phase="tug", turn="Anna", barrel=8, barrels={"Anna": 1, "Bert": 2},
-           last_contest={"kind": "imprint", "strength": {"Anna": 6, "Bert": 9},
+           last_contest={"kind": "imprint", "round": 1, "strength": {"Anna": 6, "Bert": 9},
                          "pull": {"toward": "Bert", "by": 3}})
 LAUF = {"game": "laufrauf", "players": ["red", "green"], "turn": "green", "throws": 1,
         "dice": [3, 4], "first_throw": [3, 4], "prompt": "huckauf", "berggeist": "summit",
@@ -66,7 +66,7 @@ def long_name_scenes(lang: str) -> list[Scene]:
     """Every screen with the longest names, in `lang` (for the fits-its-box test)."""
     names = [LONG, LONG + "2"]
     tug = dict(TUG, turn=LONG, barrels={n: 2 for n in names},
-               last_contest={"strength": {names[0]: 24, names[1]: 23},
+               last_contest={"round": 1, "strength": {names[0]: 24, names[1]: 23},
                              "pull": {"toward": names[0], "by": 1}})
     hr = howruck_view()
     hr.update(players=names, **tug)
