@@ -63,3 +63,28 @@ def test_the_buzzer_plays_a_round_won(daemon):  # noqa: F811
     rec.wait_for(lambda t, p: t == "announce"
                  and any(a["kind"] == "round_won" for a in p["items"]))
     rec.wait_for(lambda t, p: t == "sound" and p == "stopp")
+
+
+def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon):  # noqa: F811
+    """Each kind the golden games reach, said by the page in en/de/nl: words, not keys or
+    empty placeholders."""
+    from test_announce import PLAYTHROUGHS, replayed
+    first: dict[str, dict] = {}
+    for path in sorted(PLAYTHROUGHS.glob("*.jsonl")):
+        for item in replayed(path.name):
+            first.setdefault(item["kind"], item)
+    assert len(first) >= 14, sorted(first)
+    page = watcher(browser, daemon, "en-GB")
+    page.wait_for_function("Boolean(window.ANNOUNCE)"
+                           " && typeof (window.companion || {}).t === 'function'")
+    english: list[str] = []
+    for lang in ("en", "de", "nl"):
+        page.select_option("#page-lang", lang)
+        said = page.evaluate("(items) => items.map((i) => window.ANNOUNCE.say(i, "
+                             "window.companion.t))", list(first.values()))
+        for kind, sentence in zip(first, said, strict=True):
+            assert sentence and "{" not in sentence and "an_" not in sentence \
+                and "undefined" not in sentence, (lang, kind, sentence)
+        english = english or said
+        if lang != "en":  # its own words, not the English fallback
+            assert not [k for k, a, b in zip(first, said, english, strict=True) if a == b]
