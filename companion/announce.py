@@ -15,6 +15,17 @@ BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
 # The buzzer pattern each kind plays on the table (companion/devices/outputs.py SOUNDS).
 SOUND = {"round_won": "stopp", "game_won": "go", "point": "tie", "capture": "false_start",
          "strike": "false_start", "castle": "tick", "contest": "tick"}
+# Kinds the OLED shows as a banner for a few seconds (the race has its own screen, and a won
+# game stays on screen as the game's own end).
+BANNER_KINDS = ("round_won", "contest", "point", "berggeist_placed", "berggeist_home",
+                "berggeist_stays", "strike", "capture", "castle")
+
+
+def banner(items: list[Announcement], game_over: bool) -> Announcement | None:
+    """The announcement the OLED shows: the last one it has a banner for."""
+    if game_over:
+        return None
+    return next((a for a in reversed(items) if a["kind"] in BANNER_KINDS), None)
 
 
 def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> list[Announcement]:

@@ -115,7 +115,7 @@ def test_scene_updates_are_pure():
     assert after.race is None and scene_after(scene, "sound", "go") is scene
     assert scene_after(scene, "pairing", {"url": "u", "pin": "1", "show": True}).show_pairing
     assert scene_after(scene, "screen", "stopped").stopped
-    banner = scene_after(scene, "banner", {"type": "round_won", "player": "A"})
+    banner = scene_after(scene, "banner", {"kind": "round_won", "params": {"player": "A"}})
     assert scene_after(banner, "state", {"game": "howruck"}).banner is None
 
 

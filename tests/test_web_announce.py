@@ -88,3 +88,21 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
         english = english or said
         if lang != "en":  # its own words, not the English fallback
             assert not [k for k, a, b in zip(first, said, english, strict=True) if a == b]
+
+
+def test_the_oled_shows_what_happened_for_a_while_then_the_score(daemon):  # noqa: F811
+    from companion.daemon.table import BANNER_S
+    from companion.screens import Scene, draw
+    rec = Recorder(daemon.hub)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Bert"})
+    daemon.hub.call(daemon.table.apply, game, {"type": "play", "player": "Bert", "side": "Bert",
+                                               "field": "red",
+                                               "card": card("white", 4, howruck=True)})
+    _, shown = rec.wait_for(lambda t, p: t == "banner" and p is not None)
+    assert shown == {"kind": "contest", "params": {"a": "Anna", "b": "Bert", "sum_a": 6,
+                                                   "sum_b": 8, "toward": "Bert", "by": 2}}
+    view = daemon.hub.call(daemon.table.view)
+    texts = [t for t, _ in draw(Scene(state=view, banner=shown)).texts]
+    assert texts == ["Contest", "6 : 8", "→ Bert +2"]
+    rec.wait_for(lambda t, p: t == "banner" and p is None, timeout=BANNER_S + 3)

@@ -11,7 +11,7 @@ import logging
 from functools import partial
 from typing import Any
 
-from companion.announce import SOUND, announcements
+from companion.announce import SOUND, announcements, banner
 from companion.config import Config
 from companion.daemon.button_actions import button_action
 from companion.daemon.hub import Hub
@@ -25,7 +25,7 @@ from companion.sessions import Sessions
 log = logging.getLogger("companion.table")
 COUNTDOWN_STEP_S = 1.0
 RACE_SHOWN_S = 3.0  # the race result stays on the OLED this long
-BANNER_S = 4.0  # a round won stays on the OLED this long
+BANNER_S = 4.0  # what just happened stays on the OLED this long
 NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN
 PAIRING_SHOWN_S = 120.0  # a new PIN stays on the OLED this long (or until a phone pairs)
 
@@ -226,31 +226,27 @@ class Table:
         outcome = self.sessions.apply(game_id, action)
         if game_id == self.current:
             self._publish_state()
-            self._banner(outcome.events)
             self._announce(game_id, outcome.events)
             if any(e.get("type") == "huckauf" for e in outcome.events):
                 self.hub.publish("sound", "huckauf")
         return outcome
 
-    def _banner(self, events: list[dict[str, Any]]) -> None:
-        """A round won (not the game: its end stays on screen) shows for BANNER_S."""
-        if any(e.get("type") == "game_won" for e in events):
-            return
-        for event in events:
-            if event.get("type") == "round_won":
-                self._banner_seq += 1
-                seq = self._banner_seq
-                self.hub.publish("banner", event)
-                self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over, seq))
-
     def _announce(self, game_id: int, events: list[dict[str, Any]]) -> None:
         """What just happened, for every phone (a banner, the history) and the buzzer."""
-        said = announcements(events, self.view())
-        if said:
-            self.hub.publish("announce", {"game": game_id, "items": said})
-            sound = next((SOUND[a["kind"]] for a in reversed(said) if a["kind"] in SOUND), None)
-            if sound:
-                self.hub.publish("sound", sound)
+        view = self.view()
+        said = announcements(events, view)
+        if not said:
+            return
+        self.hub.publish("announce", {"game": game_id, "items": said})
+        shown = banner(said, game_over=bool(view and view.get("winner") is not None))
+        if shown is not None:  # on the OLED for BANNER_S, then back to the score
+            self._banner_seq += 1
+            self.hub.publish("banner", shown)
+            self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over,
+                                                              self._banner_seq))
+        sound = next((SOUND[a["kind"]] for a in reversed(said) if a["kind"] in SOUND), None)
+        if sound:
+            self.hub.publish("sound", sound)
 
     def _banner_over(self, seq: int) -> None:
         if seq == self._banner_seq:

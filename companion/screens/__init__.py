@@ -5,7 +5,7 @@ reference PNGs and `companion render` can draw any of them from a state file.
 
 Which screen shows (`pick`): "stopped" after shut-down; the race while one runs or was just
 decided; the pairing screen (QR code, PIN, game name) when no game is on or pairing is asked
-for; else the current game's own screen, with a banner (a round won) drawn over it.
+for; else what just happened (a banner, for a few seconds), or the current game's own screen.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion.screens import common, howruck, laufrauf, stramash, tauziehen
+from companion.screens import banner, common, howruck, laufrauf, stramash, tauziehen
 from companion.screens.canvas import Canvas
 
 GameScreen = Callable[[Canvas, dict[str, Any], str], None]
@@ -37,7 +37,7 @@ class Scene:
     state: dict[str, Any] | None = None  # the current game's public view (has "game")
     race: dict[str, Any] | None = None  # the race view published by the table
     pairing: dict[str, Any] | None = None  # {"url": ..., "pin": ... or None}
-    banner: dict[str, Any] | None = None  # a passing event worth a screen (round_won)
+    banner: dict[str, Any] | None = None  # what just happened (an announcement), for a while
     show_pairing: bool = False
     stopped: bool = False
 
@@ -64,8 +64,8 @@ def draw(scene: Scene) -> Canvas:
         common.race(canvas, scene.race or {}, scene.lang)
     elif name == "pairing":
         common.pairing(canvas, scene.pairing or {}, scene.state, scene.lang)
-    elif scene.banner and scene.banner.get("type") == "round_won":
-        common.round_won(canvas, scene.banner, scene.lang)
+    elif scene.banner:
+        banner.draw(canvas, scene.banner, scene.lang)
     else:
         GAME_SCREENS[name](canvas, scene.state or {}, scene.lang)
     return canvas

@@ -51,7 +51,7 @@ SCENES: dict[str, Scene] = {
     "howruck_tug_de": Scene(lang="de", state=howruck_view(**TUG)),
     "howruck_tiebreak_en": Scene(state=howruck_view(phase="tiebreak")),
     "howruck_round_won_de": Scene(lang="de", state=howruck_view(**TUG), banner={
-        "type": "round_won", "player": "Bert", "barrels": {"Anna": 1, "Bert": 2}}),
+        "kind": "round_won", "params": {"player": "Bert", "barrels": {"Anna": 1, "Bert": 2}}}),
     "howruck_game_won_en": Scene(state=howruck_view(phase="over", winner="Bert",
                                                     barrels={"Anna": 1, "Bert": 3})),
     "laufrauf_huckauf_de": Scene(lang="de", state=LAUF),
@@ -60,6 +60,26 @@ SCENES: dict[str, Scene] = {
     "stramash_de": Scene(lang="de", state=STRAMASH),
     "stopped_nl": Scene(lang="nl", stopped=True),
 }
+
+
+def long_banners(names: list[str]) -> list[dict]:
+    """One announcement of every kind the OLED shows, with the longest names and numbers."""
+    a, b = names
+    return [
+        {"kind": "contest", "params": {"a": a, "b": b, "sum_a": 24, "sum_b": 23, "toward": a,
+                                       "by": 11}},
+        {"kind": "contest", "params": {"a": a, "b": b, "sum_a": 8, "sum_b": 8, "toward": None,
+                                       "by": 0}},
+        {"kind": "point", "params": {"player": a, "count": 2, "points": 4}},
+        {"kind": "berggeist_placed", "params": {"player": "red", "owner": "yellow",
+                                                "figure": 2}},
+        {"kind": "berggeist_home", "params": {"player": "red"}},
+        {"kind": "berggeist_stays", "params": {"player": "red"}},
+        {"kind": "strike", "params": {"player": "yellow", "figure": 0,
+                                      "victim": {"player": "yellow", "figure": 2}}},
+        {"kind": "capture", "params": {"player": a, "victims": [{"player": b, "laddie": 4}]}},
+        {"kind": "castle", "params": {"player": a, "laddie": 4, "hole": 5}},
+    ]
 
 
 def long_name_scenes(lang: str) -> list[Scene]:
@@ -83,8 +103,9 @@ def long_name_scenes(lang: str) -> list[Scene]:
         Scene(lang=lang, state=hr),
         Scene(lang=lang, state=dict(hr, phase="teams", round=3)),
         Scene(lang=lang, state=dict(hr, phase="tiebreak")),
-        Scene(lang=lang, state=hr, banner={"type": "round_won", "player": LONG,
-                                           "barrels": {n: 2 for n in names}}),
+        Scene(lang=lang, state=hr, banner={"kind": "round_won", "params": {
+            "player": LONG, "barrels": {n: 2 for n in names}}}),
+        *[Scene(lang=lang, state=hr, banner=item) for item in long_banners(names)],
         Scene(lang=lang, state=dict(hr, phase="over", winner=LONG)),
         Scene(lang=lang, state=dict(LAUF, turn="yellow", throws=3)),
         Scene(lang=lang, state=dict(LAUF_BOUGHT, turn="yellow", throws=11, throws_allowed=13,

@@ -34,6 +34,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "enter": {"en": "in", "de": "rein", "nl": "erin"},
     "back": {"en": "back", "de": "zurück", "nl": "terug"},
     "discard": {"en": "discard", "de": "abgeworfen", "nl": "afgelegd"},
+    # banners: what just happened (companion/screens/banner.py)
+    "contest": {"en": "Contest", "de": "Kräftemessen", "nl": "Krachtmeting"},
+    "barrel_stays": {"en": "the barrel stays", "de": "Fass bleibt", "nl": "vat blijft"},
+    "point": {"en": "scores a point", "de": "macht einen Punkt", "nl": "scoort een punt"},
+    "stays": {"en": "stays home", "de": "bleibt oben", "nl": "blijft boven"},
+    "strikes": {"en": "strikes", "de": "schlägt", "nl": "slaat"},
+    "in_castle": {"en": "in the castle", "de": "im Schloss", "nl": "in het kasteel"},
+    "hole": {"en": "hole {n}", "de": "Loch {n}", "nl": "gat {n}"},
 }
 
 # Player colours (Lauf Rauf! players are colour ids).
