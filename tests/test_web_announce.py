@@ -106,3 +106,36 @@ def test_the_oled_shows_what_happened_for_a_while_then_the_score(daemon):  # noq
     texts = [t for t, _ in draw(Scene(state=view, banner=shown)).texts]
     assert texts == ["Contest", "6 : 8", "→ Bert +2"]
     rec.wait_for(lambda t, p: t == "banner" and p is None, timeout=BANNER_S + 3)
+
+
+def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, daemon):  # noqa: F811
+    import json
+
+    from test_announce import PLAYTHROUGHS
+    rows = [json.loads(x) for x in (PLAYTHROUGHS / "laufrauf_full_game.jsonl").read_text()
+            .splitlines() if x.strip() and not x.startswith("#")]
+    header, actions = rows[0], rows[1:]
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
+                           header["options"], header["seed"])["id"]
+    dice, count = None, 0
+    for action in actions:
+        outcome = daemon.hub.call(daemon.table.apply, game, action)
+        count += 1
+        rolled = [e for e in outcome.events if e["type"] == "rolled"]
+        dice = rolled[-1]["dice"] if rolled else dice
+        if action.get("move") == "run":
+            break
+    page = phone(browser, daemon)  # German
+    page.click("nav [data-tab=history]")
+    page.wait_for_function(f"document.querySelectorAll('#history-list li').length === {count}")
+    lines = page.locator("#history-list li").all_inner_texts()
+    assert lines[0] == f"rot: würfelte {' + '.join(map(str, first_dice(daemon, game)))}"
+    assert lines[-1].endswith(f"laufen · {sum(dice)}"), lines[-1]
+
+
+def first_dice(daemon, game: int) -> list[int]:  # noqa: F811
+    from companion.rules import get_core
+    from companion.sessions import replay_history
+    history = daemon.hub.call(lambda: daemon.sessions.get(game))
+    events, _ = replay_history(get_core("laufrauf"), history.header, list(history.actions))
+    return next(e["dice"] for e in events[0] if e["type"] == "rolled")

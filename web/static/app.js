@@ -215,10 +215,11 @@
     if (!app.state) return;
     const r = await api("GET", `/api/games/${app.state.id}/history`);
     if (!r.ok) return;
+    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
     r.data.actions.forEach((a, i) => {
       // who did what, then what it caused (a race or tie-break is said by what it caused)
       const caused = window.ANNOUNCE.sentences((r.data.announcements || [])[i], t);
-      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (r.data.events || [])[i] || [])];
+      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (r.data.events || [])[i] || [], memo)];
       const li = document.createElement("li");
       li.textContent = [...did, ...caused].join(" — ");
       list.append(li);
@@ -229,9 +230,9 @@
     return (window.GAME_UI || {})[s.game];
   }
 
-  function describe(a, events) {
+  function describe(a, events, memo = {}) {
     const ui = app.state && gameUi(app.state);
-    if (ui && ui.describe) return ui.describe(a, t);
+    if (ui && ui.describe) return ui.describe(a, t, events, memo);
     if (a.type === "race") return describeRace(a, events.find((e) => e.type === "race"));
     if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
     if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;

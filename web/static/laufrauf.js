@@ -188,5 +188,18 @@
     return parts.join(" · ");
   }
 
-  UI.laufrauf = {board, choices, prompt, describe: (a, t) => label(a, null, t)};
+  // A history line: what the stored action caused tells who threw which dice; the last throw
+  // (carried along the history in `memo`) tells how far a figure ran.
+  function describe(a, t, events, memo) {
+    const rolled = (events || []).find((e) => e.type === "rolled");
+    if (rolled) {
+      memo.dice = rolled.dice;
+      if (rolled.throw === 1) memo.first_throw = rolled.dice;
+      return `${t(rolled.player)}: ${t("lr_rolled", {d: rolled.dice.join(" + ")})}`;
+    }
+    const thrown = memo && memo.dice ? {dice: memo.dice, first_throw: memo.first_throw || memo.dice} : null;
+    return label(a, thrown, t);
+  }
+
+  UI.laufrauf = {board, choices, prompt, describe};
 })();
