@@ -110,10 +110,42 @@ def check_pins(config: configuration.Config) -> Iterator[Finding]:
             device.close()
 
 
+def port_holders(port: str, proc: Path = Path("/proc")) -> list[tuple[int, str]]:
+    """Other processes with `port` open, as (pid, name): ModemManager probing a new ttyACM
+    holds the box's port this way."""
+    target = os.path.realpath(port)
+    holders = []
+    for fd_dir in proc.glob("[0-9]*/fd"):
+        pid = int(fd_dir.parent.name)
+        if pid == os.getpid():
+            continue
+        try:
+            links = [os.readlink(fd) for fd in fd_dir.iterdir()]
+            if target in links:
+                name = (fd_dir.parent / "comm").read_text().strip()
+                holders.append((pid, name))
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return sorted(holders)
+
+
 def check_serial(config: configuration.Config, timeout_s: float = 2.0) -> Iterator[Finding]:
+    """The box on its port; a failing check also names other processes holding the port."""
     if not config.serial_port:
         yield Finding("serial", True, "no serial button box configured")
         return
+    for finding in _check_serial(config, timeout_s):
+        holders = port_holders(config.serial_port) if not finding.ok else []
+        if holders:
+            named = ", ".join(f"{name} (pid {pid})" for pid, name in holders)
+            finding = Finding(finding.check, False, f"{finding.message}; held by {named}",
+                              "stop it (ModemManager: install hardware/99-companion-buttons."
+                              "rules, which sets ID_MM_DEVICE_IGNORE, or sudo systemctl "
+                              "disable --now ModemManager); then " + (finding.fix or "retry"))
+        yield finding
+
+
+def _check_serial(config: configuration.Config, timeout_s: float) -> Iterator[Finding]:
     import serial
 
     port = config.serial_port

@@ -134,3 +134,23 @@ def test_invalid_config_is_a_finding(tmp_path, capsys):
     config.write_text("[buttons]\nplayers = [2]\n")
     assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
     assert "✗ config: buttons.players[0]" in capsys.readouterr().out
+
+
+def test_a_process_holding_the_box_port_is_named(tmp_path, mock_pins):
+    """ModemManager (here a stand-in child) holding the port: doctor says who, and how to stop
+    it."""
+    import subprocess
+    master, slave = os.openpty()
+    holder = subprocess.Popen(["sleep", "30"], stdin=slave)
+    try:
+        config = parse({"web": WEB, "serial": {"port": os.ttyname(slave)}})
+        os.write(master, b"AT+OK\r\n")
+        found = {f.check: f for f in diagnose(config, tmp_path, simulate=True)}
+    finally:
+        holder.kill()
+        holder.wait()
+        os.close(master)
+        os.close(slave)
+    assert not found["serial"].ok
+    assert f"held by sleep (pid {holder.pid})" in found["serial"].message
+    assert "ID_MM_DEVICE_IGNORE" in found["serial"].fix or "ModemManager" in found["serial"].fix
