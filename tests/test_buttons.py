@@ -56,3 +56,23 @@ def test_ticks_on_no_known_clock_fall_back_to_arrival_time(panel, mock_pins, mon
     press(mock_pins, monkeypatch, 22, 5_000.0)
     assert edges == [("ok", 100.0, True, "gpio")]
     assert buttons.ticks_clock == "arrival"
+
+
+def test_timed_button_uses_only_gpiozeros_public_pin_hook():
+    """No private gpiozero name overridden: a release that renames one cannot silently cut
+    the edge times off (the pin's public `when_changed` is the route)."""
+    from gpiozero import Button
+
+    from companion.devices.buttons import TimedButton
+    ours = {n for n in vars(TimedButton) if n.startswith("_") and not n.startswith("__")}
+    theirs = {n for cls in Button.__mro__ for n in vars(cls)}
+    assert not ours & theirs, f"overrides gpiozero's private {sorted(ours & theirs)}"
+
+
+def test_gpiozeros_own_events_still_fire_beside_the_edge_times(panel, mock_pins, monkeypatch):
+    p, edges = panel
+    pressed = []
+    p.buttons["p1"].when_pressed = lambda: pressed.append("p1")
+    press(mock_pins, monkeypatch, 27, 100.25)
+    assert edges == [("p1", 100.25, True, "gpio")]
+    assert pressed == ["p1"] and p.buttons["p1"].is_pressed

@@ -20,15 +20,25 @@ CLOCK_SANITY_S = 5.0
 
 
 class TimedButton(Button):
-    """A `Button` that reports each raw edge as (ticks in seconds, pressed)."""
+    """A `Button` that reports each raw edge as (ticks in seconds, pressed).
 
-    def __init__(self, pin: int, on_edge: Callable[[float, bool], None], **kwargs) -> None:
-        self._on_edge = on_edge  # set first: Button.__init__ already wires the pin
-        super().__init__(pin, bounce_time=None, **kwargs)
+    Only gpiozero's public API: the pin's ``when_changed`` hook is taken over and gpiozero's
+    own handler (read back from that same hook) is called after ours, so ``is_pressed`` and
+    ``when_pressed`` keep working. The pin holds its handler weakly: a bound method of this
+    button, alive as long as the button is."""
 
-    def _pin_changed(self, ticks: float, state: int) -> None:
-        self._on_edge(ticks, bool(self._state_to_value(state)))
-        super()._pin_changed(ticks, state)
+    def __init__(self, pin: int, on_edge: Callable[[float, bool], None], *,
+                 pull_up: bool = True, **kwargs) -> None:
+        super().__init__(pin, pull_up=pull_up, bounce_time=None, **kwargs)
+        self._on_edge = on_edge
+        self._pressed_state = 0 if pull_up else 1  # a pull-up button reads low when pressed
+        self._inner_changed = self.pin.when_changed
+        self.pin.when_changed = self._edge_changed
+
+    def _edge_changed(self, ticks: float, state: int) -> None:
+        self._on_edge(ticks, state == self._pressed_state)
+        if self._inner_changed is not None:
+            self._inner_changed(ticks, state)
 
 
 class ButtonPanel:
