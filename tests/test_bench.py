@@ -34,8 +34,11 @@ def test_race_benchmark_reports_arbiter_and_arrival_order():
                             capture_output=True, timeout=300)
     row = json.loads(result.stdout.decode().splitlines()[0])
     assert row["name"] == "race_correct_fraction" and row["races"] >= 10_000
-    assert row["value"] > row["by_arrival_order"]
-    assert 0 <= row["by_arrival_order"] <= row["value"] <= 1
+    # the realistic model of issue 16, not one the arbiter wins by construction
+    assert row["timestamp_error_p99_s"] >= 0.0001 and row["delivery_delay_max_s"] >= 0.1
+    assert row["truth"] == "true press times"
+    assert 0 <= row["naive"] < row["value"] <= 1
+    assert row["constant_settle_0_05s"] < row["value"]
 
 
 def test_daemon_benchmark_measures_latency_memory_and_startup():
