@@ -62,3 +62,13 @@ def test_oled_benchmark_reports_wire_bytes_beside_stock_luma():
             assert 0 < row["value"] < row["stock_luma"] == stock
     assert rows["oled.state_to_wire_ms"]["n"] > 0
     assert any(name.startswith("oled.render_us.") for name in rows)
+
+
+def test_serial_benchmark_reports_the_clock_map_beside_one_without_drift_term():
+    result = subprocess.run([sys.executable, "-m", "companion", "bench", "serial"],
+                            capture_output=True, timeout=300)
+    row = json.loads(result.stdout.decode().splitlines()[0])
+    assert row["name"] == "serial.clock_map_error_us" and row["drift_ppm"] >= 50
+    assert 0 < row["median"] <= row["p99"] == row["value"]
+    assert row["value"] < row["no_drift_term_p99"]
+    assert abs(row["drift_estimate_ppm"] - row["drift_ppm"]) < 5

@@ -48,6 +48,7 @@ def _load_all() -> None:
         daemon_bench,
         oled_bench,
         rules_bench,
+        serial_bench,
         sessions_bench,
         web_bench,
     )
