@@ -61,6 +61,10 @@ def test_oled_benchmark_reports_wire_bytes_beside_stock_luma():
             row = rows[f"oled.wire_bytes.{chip}.{case}"]
             assert 0 < row["value"] < row["stock_luma"] == stock
     assert rows["oled.state_to_wire_ms"]["n"] > 0
+    for chip in ("ssd1306", "sh1106"):
+        real = rows[f"oled.wire_bytes.{chip}.real_game_ladder_step"]
+        assert real["steps"] >= 20 and 0 < real["value"] <= real["p90"]
+        assert real["value"] < real["stock_luma"] / 4
     assert any(name.startswith("oled.render_us.") for name in rows)
 
 
