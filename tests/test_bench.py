@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def test_bench_prints_json_lines_for_the_rule_cores():
     result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "howruck",
@@ -45,9 +47,14 @@ def test_daemon_benchmark_measures_latency_memory_and_startup():
     result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "daemon"],
                             capture_output=True, timeout=300)
     rows = {r["name"]: r for r in map(json.loads, result.stdout.decode().splitlines())}
-    assert rows["press_to_event_latency_us"]["n"] >= 25
-    assert rows["press_to_event_latency_us"]["median"] > 0
-    assert rows["daemon_rss_mb"]["value"] > 5 and rows["startup_s"]["value"] > 0
+    press = rows["daemon.press_to_result_us"]
+    assert press["n"] >= 25 and 0 < press["median"] <= press["p99"] == press["value"]
+    assert press["ratio"] == pytest.approx(press["p99"] / press["p99_display_off"], rel=0.02)
+    assert rows["daemon.rss_idle_mb"]["value"] > 5 and rows["daemon.rss_idle_mb"]["unit"] == "MiB"
+    first = rows["daemon.first_frame_ratio"]
+    assert first["first_frame_s"] > first["bare_python_s"] > 0
+    assert first["value"] == pytest.approx(first["first_frame_s"] / first["bare_python_s"],
+                                           rel=0.02)
 
 
 def test_oled_benchmark_reports_wire_bytes_beside_stock_luma():

@@ -7,6 +7,7 @@ import math
 import os
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -100,12 +101,22 @@ def race_bench(quick: bool) -> Iterator[Result]:
 
 @benchmark("daemon")
 def daemon_bench(quick: bool) -> Iterator[Result]:
-    yield from _latency(30 if quick else 200)
-    yield from _process()
+    races = 30 if quick else 200
+    on = _latency(races, display="ssd1306")
+    off = _latency(races, display="none")
+    row = timing("daemon.press_to_result_us", on, "us", scale=1e6)
+    off_p99 = timing("x", off, "us", scale=1e6)["p99"]
+    row.update(p99_display_off=off_p99, median_display_off=timing("x", off, "us",
+                                                                   scale=1e6)["median"],
+               ratio=round(row["p99"] / off_p99, 2),
+               until="mock pin edge to the race result published on the hub")
+    yield row
+    yield from _process(1 if quick else 3)
 
 
-def _latency(races: int) -> Iterator[Result]:
-    """From driving the deciding mock pin low to the core having published the result."""
+def _latency(races: int, display: str) -> list[float]:
+    """From driving the deciding mock pin low to the core having published the result, with
+    the (virtual) display drawing every change, or with no display at all."""
     from gpiozero import Device
 
     from companion.config import parse
@@ -113,7 +124,8 @@ def _latency(races: int) -> Iterator[Result]:
 
     samples = []
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = Daemon(parse({"race": {"countdown_s": 0}}), Path(tmp), simulate=True)
+        daemon = Daemon(parse({"race": {"countdown_s": 0}, "display": {"type": display}}),
+                        Path(tmp), simulate=True)
         published = threading.Event()
         running = threading.Event()
         stamp: list[float] = []
@@ -147,30 +159,45 @@ def _latency(races: int) -> Iterator[Result]:
                     samples.append(stamp[0] - t0)
         finally:
             daemon.stop()
-    yield timing("press_to_event_latency_us", samples, "us", scale=1e6)
+    return samples
 
 
-def _process() -> Iterator[Result]:
-    """Start `companion run --simulate` as a process: time to its first frame, its memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _process(runs: int) -> Iterator[Result]:
+    """Start `companion run --simulate` as a process: time to its first frame (beside a bare
+    `python -c pass` start, same run), its memory once idle."""
+    firsts, rss = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, PYTHONUNBUFFERED="1")
+            t0 = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
+                                     "--host", "127.0.0.1", "--port", str(_free_port()),
+                                     "--data", tmp], stderr=subprocess.PIPE,
+                                    stdin=subprocess.DEVNULL, env=env)
+            for raw in proc.stderr:
+                if b"first frame on the display" in raw:
+                    firsts.append(time.perf_counter() - t0)
+                    break
+            time.sleep(0.5)
+            rss.append(_rss_mib(proc.pid))
+            proc.send_signal(signal.SIGTERM)
+            proc.communicate(timeout=20)
+    bare = []
+    for _ in range(5):
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
-                                 "--host", "127.0.0.1", "--port", str(_free_port()),
-                                 "--data", tmp], stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL, env=env)
-        ready = None
-        for raw in proc.stderr:
-            if b"first frame on the display" in raw:
-                ready = time.perf_counter() - t0
-                break
-        time.sleep(0.5)
-        rss_kb = 0
-        for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                rss_kb = int(line.split()[1])
-        proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=20)
-    yield {"name": "startup_s", "value": round(ready or -1, 3), "unit": "s",
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - t0)
+    first, bare_s = statistics.median(firsts), statistics.median(bare)
+    yield {"name": "daemon.first_frame_ratio", "value": round(first / bare_s, 2),
+           "unit": "ratio", "first_frame_s": round(first, 3), "bare_python_s": round(bare_s, 4),
+           "runs": len(firsts),
            "until": "process start to the first frame on the (virtual) display"}
-    yield {"name": "daemon_rss_mb", "value": round(rss_kb / 1024, 1), "unit": "MB"}
+    yield {"name": "daemon.rss_idle_mb", "value": round(statistics.median(rss), 1),
+           "unit": "MiB", "note": "simulated daemon, display on, 0.5 s after its first frame"}
