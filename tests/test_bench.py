@@ -51,6 +51,9 @@ def test_daemon_benchmark_measures_latency_memory_and_startup():
     assert press["n"] >= 25 and 0 < press["median"] <= press["p99"] == press["value"]
     assert press["ratio"] == pytest.approx(press["p99"] / press["p99_display_off"], rel=0.02)
     assert rows["daemon.rss_idle_mb"]["value"] > 5 and rows["daemon.rss_idle_mb"]["unit"] == "MiB"
+    evening = rows["daemon.rss_evening_mb"]
+    assert evening["unit"] == "MiB" and evening["phones"] == 20 and evening["actions"] >= 100
+    assert evening["value"] > 5 and evening["idle_mb"] > 5
     first = rows["daemon.first_frame_ratio"]
     assert first["first_frame_s"] > first["bare_python_s"] > 0
     assert first["value"] == pytest.approx(first["first_frame_s"] / first["bare_python_s"],

@@ -52,6 +52,7 @@ def _load_all() -> None:
         serial_bench,
         sessions_bench,
         web_bench,
+        web_cpu_bench,
     )
 
 
