@@ -58,9 +58,6 @@ class Daemon:
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
                  web: bool = False) -> None:
-        from companion.devices.buttons import ButtonPanel
-        from companion.devices.outputs import TableOutputs
-
         self.started = time.monotonic()
         self.simulate = simulate
         self.sessions = Sessions(data_dir)
@@ -69,8 +66,6 @@ class Daemon:
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
-        if simulate:
-            use_mock_pins()
         self.hub = Hub()
         # The display first: its mailbox thread draws the first frame at once, while the
         # rest (the table, the web stack: Flask is imported only below) is still loading.
@@ -80,6 +75,11 @@ class Daemon:
             self.display = DisplayOutput(self._display_opener(), self.settings.language)
             self.display.attach(self.hub)
             self._await_first_frame()
+        from companion.devices.buttons import ButtonPanel  # gpiozero: after the first frame
+        from companion.devices.outputs import TableOutputs
+
+        if simulate:
+            use_mock_pins()
         pairing = Pairing(data / "pairing.json", self.hub.clock)
         self.page_url = page_url(config.web_host, config.web_port)
         self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
