@@ -3,8 +3,13 @@
 Presses reach the host late and out of order (GPIO callback threads, the serial box's USB
 frames). The arbiter therefore never trusts arrival order: it keeps the earliest valid press
 per player and decides only once no earlier press can still arrive — when every player has
-pressed, or when ``settle`` seconds (longer than any input's delivery delay) have passed after
+pressed, or when the settle time (longer than any input's delivery delay) has passed after
 the earliest press plus the tie window. All times are seconds on the host's monotonic clock.
+
+The settle time follows the delays actually seen: the daemon feeds a `DelayTracker` every
+edge's delivery delay (arrival minus edge time), and an arbiter given that tracker waits for
+the longest recent delay plus headroom (never less than the configured ``settle_s``, never
+more than the tracker's cap). The arbiter stays pure: it only reads what it was fed.
 
 Rules (shared/rules/howruck.md): the earliest press after the signal wins; presses whose
 timestamps differ by no more than the tie window are a tie; later presses (bounces) of a
@@ -14,6 +19,7 @@ player who already pressed are ignored; a press before the signal is a false sta
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +67,40 @@ class Decision:
                 "margin_us": self.margin_us}
 
 
+class DelayTracker:
+    """Recent delivery delays (seconds from an edge's timestamp to its arrival at the hub),
+    and the settle time they call for: the longest of the last `keep` delays times
+    `headroom`, plus `margin_s`. Delays come in bursts (a USB stall, a busy interpreter), so
+    a long memory matters more than a tight estimate: waiting too long only delays a lone
+    press's result, deciding too early gives the race to the wrong player."""
+
+    def __init__(self, keep: int = 1000, headroom: float = 1.25, margin_s: float = 0.005,
+                 cap_s: float = 1.0) -> None:
+        self.delays: deque[float] = deque(maxlen=keep)
+        self.headroom, self.margin_s, self.cap_s = headroom, margin_s, cap_s
+        self._max: float | None = None  # cached max of `delays`; None when stale
+
+    def observe(self, delay_s: float) -> None:
+        """One edge's delay. Negative ones (an edge stamped on another clock) are ignored."""
+        if delay_s < 0:
+            return
+        if len(self.delays) == self.delays.maxlen and self._max is not None \
+                and self.delays[0] >= self._max:
+            self._max = None  # the maximum leaves the window
+        self.delays.append(delay_s)
+        if self._max is not None:
+            self._max = max(self._max, delay_s)
+
+    def settle_s(self, floor_s: float) -> float:
+        """The settle time: at least `floor_s`, at most `cap_s`."""
+        if not self.delays:
+            return floor_s
+        if self._max is None:
+            self._max = max(self.delays)
+        wanted = self._max * self.headroom + self.margin_s
+        return max(floor_s, min(self.cap_s, wanted))
+
+
 @dataclass
 class RaceArbiter:
     players: tuple[str, ...]
@@ -75,6 +115,12 @@ class RaceArbiter:
     # decided before the signal is stored relative to it.
     planned_signal_t: float | None = None
     decision: Decision | None = None
+    # Observed delivery delays (fed by the daemon); None: the constant `settle_s` alone.
+    delays: DelayTracker | None = None
+
+    def settle(self) -> float:
+        """Seconds to wait after the earliest press (plus the tie window) for earlier ones."""
+        return self.delays.settle_s(self.settle_s) if self.delays else self.settle_s
 
     def start(self, signal_t: float) -> None:
         """The start signal ("How Ruck!") was given at `signal_t`."""
@@ -103,7 +149,7 @@ class RaceArbiter:
             return None
         first_t = min(self.first_press.values())
         everyone = len(self.first_press) == len(self.players)
-        if not everyone and now < first_t + self.tie_window_s + self.settle_s:
+        if not everyone and now < first_t + self.tie_window_s + self.settle():
             return None
         signal = self.signal_t or 0.0
         ordered = sorted(((to_us(t, signal), p) for p, t in self.first_press.items()))
@@ -130,7 +176,7 @@ class RaceArbiter:
         # The earliest false start hands the race to the opponent; wait for the settle time
         # so that an even earlier false start delivered late is seen.
         t = min(self.early.values())
-        if now < t + self.settle_s:
+        if now < t + self.settle():
             return None
         signal = self._reference()
         _, starter = min((to_us(t, signal), p) for p, t in self.early.items())
@@ -165,9 +211,9 @@ class RaceArbiter:
             return None
         candidates = []
         if self.first_press:
-            candidates.append(min(self.first_press.values()) + self.tie_window_s + self.settle_s)
+            candidates.append(min(self.first_press.values()) + self.tie_window_s + self.settle())
         if self.false_start == "forfeit" and self.early:
-            candidates.append(min(self.early.values()) + self.settle_s)
+            candidates.append(min(self.early.values()) + self.settle())
         return min(candidates) if candidates else None
 
 

@@ -1,5 +1,6 @@
 """A fake button box on the master side of a pty: answers HELLO? and PING like the firmware,
-with its own clock (host monotonic + an offset, wrapping like MicroPython's ticks_us).
+with its own clock (host monotonic + an offset, wrapping like MicroPython's ticks_us; an
+optional second argument makes that clock run fast by so many ppm).
 Commands on stdin: ``press NAME HOST_T`` / ``release NAME HOST_T`` (an edge at that host
 time), ``raw TEXT`` (bytes as they are, \\n escapes allowed), ``exit``."""
 
@@ -12,10 +13,11 @@ import time
 
 OFFSET_US = 987_654_321
 WRAP_US = 1 << 30
+DRIFT_PPM = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
 
 
 def box_us(host_t: float) -> int:
-    return (int(host_t * 1e6) + OFFSET_US) % WRAP_US
+    return (int(host_t * (1 + DRIFT_PPM * 1e-6) * 1e6) + OFFSET_US) % WRAP_US
 
 
 def main(fd: int) -> None:

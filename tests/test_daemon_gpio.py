@@ -145,3 +145,21 @@ def test_invalid_config_names_the_key_and_refuses_to_start(tmp_path):
                            "--data", str(tmp_path)], capture_output=True, timeout=30)
     assert proc.returncode == 2
     assert b"buttons.players[1]" in proc.stderr and b"already used" in proc.stderr
+
+
+def test_after_seeing_late_inputs_the_race_waits_for_an_earlier_press_100ms_late(
+        daemon, mock_pins, monkeypatch):
+    """The daemon feeds every edge's delivery delay to the arbiter's settle time: once edges
+    have arrived 0.4 s late (a stalled serial box), Ann's press, 20 ms before Bob's but
+    delivered 100 ms after it, still wins (a constant 50 ms settle gives it to Bob)."""
+    now = time.monotonic()
+    for i in range(3):  # edges of a button no seat uses: only their delay counts
+        daemon.post_edge("x9", now - 0.4 + i * 0.001, i % 2 == 0, "serial")
+    signal_t = start_race(daemon, mock_pins)
+    time.sleep(max(0.0, signal_t + 0.05 - time.monotonic()))  # both presses after the signal
+    bob_t = time.monotonic()
+    drive(mock_pins, B_PIN, True, at=bob_t, monkeypatch=monkeypatch)
+    time.sleep(0.1)
+    drive(mock_pins, A_PIN, True, at=bob_t - 0.02, monkeypatch=monkeypatch)
+    decision = daemon.recorder.race_result()
+    assert decision["winner"] == "Ann", (decision, daemon.table.delays.delays)

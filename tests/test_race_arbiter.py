@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.race import Edge, RaceArbiter
+from companion.race import DelayTracker, Edge, RaceArbiter
 
 SIGNAL = 100.0
 
@@ -105,3 +105,32 @@ def test_releases_and_strangers_do_not_count():
     r.feed(Edge("A", SIGNAL + 0.1, pressed=False))
     r.feed(Edge("Z", SIGNAL + 0.1))
     assert r.decide(SIGNAL + 5) is None and r.due() is None
+
+
+def test_settle_follows_observed_delays_so_an_earlier_press_100ms_late_still_wins():
+    """The daemon feeds every edge's delivery delay; once delays of ~100 ms have been seen,
+    a lone press waits long enough for an earlier press that arrives 100 ms late."""
+    delays = DelayTracker()
+    for delay in (0.002, 0.095, 0.010, 0.100, 0.004):
+        delays.observe(delay)
+    r = RaceArbiter(("A", "B"), 0.010, "ignore", 0.050, delays=delays)
+    r.start(SIGNAL)
+    r.feed(Edge("B", SIGNAL + 0.300))  # B arrives at once
+    delays.observe(0.0)
+    now = SIGNAL + 0.300 + 0.010 + 0.050  # a constant 50 ms settle would decide here: B
+    assert r.decide(now) is None
+    assert r.due() > SIGNAL + 0.400
+    r.feed(Edge("A", SIGNAL + 0.280))  # pressed 20 ms earlier, delivered 100 ms late
+    delays.observe(0.1)
+    assert r.decide(SIGNAL + 0.380).winner == "A"
+
+
+def test_delay_tracker_keeps_the_configured_floor_and_a_cap():
+    delays = DelayTracker()
+    assert delays.settle_s(0.05) == 0.05  # nothing seen yet: the configured settle
+    delays.observe(0.001)
+    assert delays.settle_s(0.05) == 0.05
+    delays.observe(30.0)  # a stuck input thread must not hold every race for minutes
+    assert delays.settle_s(0.05) == delays.cap_s
+    delays.observe(-0.5)  # a clock mismatch, not a delay: ignored
+    assert delays.settle_s(0.05) == delays.cap_s

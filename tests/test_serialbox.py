@@ -19,14 +19,15 @@ HERE = Path(__file__).resolve().parent
 class Box:
     """A plugged-in fake box: a pty whose slave is reachable at `link`."""
 
-    def __init__(self, link: Path) -> None:
+    def __init__(self, link: Path, drift_ppm: float = 0.0) -> None:
         self.link = link
         master, slave = os.openpty()
         self.slave_fd = slave
         if link.is_symlink():
             link.unlink()
         link.symlink_to(os.ttyname(slave))
-        self.proc = subprocess.Popen([sys.executable, str(HERE / "fake_box.py"), str(master)],
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "fake_box.py"), str(master),
+                                      str(drift_ppm)],
                                      pass_fds=[master], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         os.close(master)
@@ -101,6 +102,30 @@ def test_unplug_and_plug_back_in_without_a_restart(box_link):
         box.send(f"press p0 {time.monotonic()}")
         wait_until(lambda: len(edges) == 1)
         assert reader.stats["connects"] >= 2 and reader.stats["disconnects"] >= 1
+    finally:
+        reader.stop()
+        box.unplug()
+
+
+def test_clock_map_follows_a_drifting_box_clock(box_link, monkeypatch):
+    """A box whose crystal runs 1,000 ppm fast (exaggerated so that a few seconds show it):
+    the map estimates the drift from the round trips and maps a press onto the host clock
+    within a fraction of what the drift alone adds up to in that time."""
+    monkeypatch.setattr(ClockMap, "min_span_s", 1.0)  # fit the rate after 1 s, not 10 s
+    box = Box(box_link, drift_ppm=1000)
+    edges: list = []
+    reader = SerialBox(str(box_link), lambda *e: edges.append(e), reconnect_s=0.1,
+                       ping_s=0.05)
+    reader.start()
+    try:
+        wait_until(lambda: len(reader.clockmap.samples) >= 60, timeout=20)
+        assert abs(reader.clockmap.drift_ppm - 1000) < 150, reader.clockmap.drift_ppm
+        t = time.monotonic() - 0.001
+        box.send(f"press p0 {t}")
+        wait_until(lambda: edges)
+        _, mapped, _, _ = edges[0]
+        # the drift alone moves the box clock 1 ms in each second since the first ping
+        assert abs(mapped - t) < 0.0005, (mapped - t, reader.clockmap.samples)
     finally:
         reader.stop()
         box.unplug()

@@ -47,9 +47,12 @@ def _load_all() -> None:
     from companion.bench import (  # noqa: F401  (importing registers them)
         daemon_bench,
         oled_bench,
+        oled_game_bench,
         rules_bench,
+        serial_bench,
         sessions_bench,
         web_bench,
+        web_cpu_bench,
     )
 
 

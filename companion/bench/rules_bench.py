@@ -18,13 +18,18 @@ def _game_bench(name: str, quick: bool) -> Iterator[Result]:
 
     # Random full games, enumerating legal actions at every step.
     budget = 0.5 if quick else 3.0
-    played, start = 0, time.perf_counter()
+    played, rounds, start = 0, 0, time.perf_counter()
     while time.perf_counter() - start < budget:
-        random_game(core, 1000 + played)
+        _, final = random_game(core, 1000 + played)
+        rounds += getattr(final, "round", 0)  # How Ruck!: a finished game's rounds
         played += 1
     elapsed = time.perf_counter() - start
     yield {"name": f"{name}.random_games_per_s", "value": round(played / elapsed, 1),
            "unit": "games/s", "games": played}
+    if name == "howruck":
+        yield {"name": "howruck.random_rounds_per_s", "value": round(rounds / elapsed, 1),
+               "unit": "rounds/s", "rounds": rounds, "games": played, "goal": 1000,
+               "note": "random full rounds, each action drawn from legal-action enumeration"}
 
     # Replaying the recorded actions: validate + apply each one.
     samples: list[float] = []

@@ -26,10 +26,10 @@ from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
 from companion.daemon.table import Table
 from companion.sessions import Sessions
-from companion.web.stream import Broker, frame_data
 
 log = logging.getLogger("companion")
 WEB_THREADS = 48  # waitress threads; each open live stream holds one
+FIRST_FRAME_WAIT_S = 0.5
 
 
 MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
@@ -58,9 +58,6 @@ class Daemon:
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
                  web: bool = False) -> None:
-        from companion.devices.buttons import ButtonPanel
-        from companion.devices.outputs import TableOutputs
-
         self.started = time.monotonic()
         self.simulate = simulate
         self.sessions = Sessions(data_dir)
@@ -69,26 +66,34 @@ class Daemon:
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
+        self.hub = Hub()
+        # The display first: its mailbox thread draws the first frame at once, while the
+        # rest (the table, the web stack: Flask is imported only below) is still loading.
+        self.virtual_oled = None
+        self.display: DisplayOutput | None = None
+        if config.display_type != "none":
+            self.display = DisplayOutput(self._display_opener(), self.settings.language)
+            self.display.attach(self.hub)
+            self._await_first_frame()
+        from companion.devices.buttons import ButtonPanel  # gpiozero: after the first frame
+        from companion.devices.outputs import TableOutputs
+
         if simulate:
             use_mock_pins()
-        self.hub = Hub()
         pairing = Pairing(data / "pairing.json", self.hub.clock)
         self.page_url = page_url(config.web_host, config.web_port)
         self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
                            self.settings, announce_pin=simulate)
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
         self.hub.subscribe(self.outputs.handle, "outputs")
-        self.virtual_oled = None
-        self.display: DisplayOutput | None = None
+        from companion.web.stream import Broker, frame_data  # Flask: after the first frame
+
         self.broker = Broker(max_clients=WEB_THREADS - 8)
         self.hub.subscribe(self.broker.publish, "web-stream")
-        if config.display_type != "none":
-            self.display = DisplayOutput(self._display_opener(), self.settings.language)
-            self.display.attach(self.hub)
-            if self.virtual_display or config.display_type == "dummy":
-                # the page shows the frames: the simulated panel, or luma's dummy
-                self.display.listeners.append(
-                    lambda frame: self.broker.publish("frame", frame_data(frame)))
+        if self.display is not None and (self.virtual_display or config.display_type == "dummy"):
+            # the page shows the frames: the simulated panel, or luma's dummy
+            self.display.listeners.append(
+                lambda frame: self.broker.publish("frame", frame_data(frame)))
         self.web = None
         if web:
             from companion.web import WebServer, create_app
@@ -100,6 +105,14 @@ class Daemon:
         if config.serial_port:
             from companion.devices.serialbox import SerialBox
             self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud)
+
+    def _await_first_frame(self, limit_s: float = FIRST_FRAME_WAIT_S) -> None:
+        """Let the display's thread draw its first frame before the heavy loading goes on
+        (both need the interpreter); a panel that is slow or failing holds nothing up."""
+        deadline = time.monotonic() + limit_s
+        while self.display is not None and self.display.first_frame_at is None \
+                and self.display.frames == 0 and time.monotonic() < deadline:
+            time.sleep(0.002)
 
     def _display_opener(self):
         """How to (re)open the OLED: luma over I2C on a Pi; in simulation the same driver

@@ -18,7 +18,7 @@ from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
 from companion.devices.debounce import Debouncer
-from companion.race import Decision, Edge, RaceArbiter
+from companion.race import Decision, DelayTracker, Edge, RaceArbiter
 from companion.rules import Outcome, Refusal
 from companion.sessions import Sessions
 
@@ -41,6 +41,7 @@ class Table:
         playing = [g for g in sessions.games.values() if g.status == "playing"]
         self.current: int | None = max((g.id for g in playing), default=None)
         self.race: RaceArbiter | None = None
+        self.delays = DelayTracker()  # every edge's delivery delay: the race's settle time
         self.race_phase = "idle"  # idle | countdown | running | decided
         self.countdown = 0
         self.decision: Decision | None = None
@@ -55,6 +56,7 @@ class Table:
     # --- inputs ----------------------------------------------------------------------------
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """A raw button edge from GPIO or the serial box (hub thread)."""
+        self.delays.observe(self.hub.clock() - t)
         if not self.debouncer.accept(f"{source}:{name}", t, pressed):
             return
         self.hub.publish("button", {"name": name, "pressed": pressed, "source": source})
@@ -121,7 +123,7 @@ class Table:
             tuple(session.header["players"]),
             tie_window_s=options.get("tie_window_ms", self.config.tie_window_ms) / 1000,
             false_start=options.get("false_start", self.config.false_start),
-            settle_s=self.config.settle_ms / 1000)
+            settle_s=self.config.settle_ms / 1000, delays=self.delays)
         # A false start decided before the signal is stored relative to when it was due.
         self.race.planned_signal_t = self.hub.clock() + self.config.countdown_s * COUNTDOWN_STEP_S
         self.decision = None

@@ -10,8 +10,8 @@ Line protocol (ASCII, one message per line, at most 80 bytes; see hardware/butto
     host → box   PING <seq>
 
 Button names are short tokens (``p0`` … ``p5``, ``ok``). Box time is mapped onto the host's
-monotonic clock from ping round trips, keeping the offset of the fastest recent round trip
-(the NTP idea), so presses keep the box's sub-millisecond spacing. Unplugging is survived:
+monotonic clock from ping round trips, offset and drift (`companion.devices.clockmap`), so
+presses keep the box's sub-millisecond spacing. Unplugging is survived:
 the reader closes, waits and reopens the same path (a udev symlink keeps it stable).
 Garbage, partial and overlong lines are counted and dropped.
 """
@@ -22,10 +22,11 @@ import logging
 import re
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 
 import serial
+
+from companion.devices.clockmap import ClockMap
 
 log = logging.getLogger("companion.serialbox")
 
@@ -36,53 +37,13 @@ LINE = re.compile(r"^(P|R) ([a-z0-9]{1,8}) (\d{1,20})$")
 PONG = re.compile(r"^PONG (\d{1,10}) (\d{1,20})$")
 HELLO = re.compile(r"^HELLO (\S+) (\d+)((?: [a-z]+=\d+)*)$")
 EdgeSink = Callable[[str, float, bool, str], None]
-GOOD_RTT_S = 0.005
-
-
-class ClockMap:
-    """Box microseconds → host monotonic seconds."""
-
-    def __init__(self, keep: int = 8) -> None:
-        self.samples: deque[tuple[float, float]] = deque(maxlen=keep)  # (rtt, offset)
-        self.wrap_us: int | None = None
-        self._last_raw: int | None = None
-        self._epochs = 0
-
-    def unwrap(self, raw_us: int) -> int:
-        """Extend a wrapping box counter (MicroPython's ticks_us wraps) to a growing one."""
-        if self.wrap_us:
-            if self._last_raw is not None and raw_us < self._last_raw - self.wrap_us // 2:
-                self._epochs += 1
-            self._last_raw = raw_us
-            return raw_us + self._epochs * self.wrap_us
-        return raw_us
-
-    def add(self, sent: float, received: float, box_us: int) -> None:
-        box_s = self.unwrap(box_us) / 1e6
-        self.samples.append((received - sent, box_s - (sent + received) / 2))
-
-    @property
-    def ready(self) -> bool:
-        """Trusted once a round trip was quick (the first ping may wait for a box that is
-        still starting, which skews its offset by half that wait) or after a few samples."""
-        return len(self.samples) >= 4 or any(rtt <= GOOD_RTT_S for rtt, _ in self.samples)
-
-    @property
-    def offset(self) -> float:
-        return min(self.samples)[1]
-
-    @property
-    def uncertainty_s(self) -> float:
-        return min(self.samples)[0] / 2
-
-    def to_host(self, box_us: int) -> float:
-        return self.unwrap(box_us) / 1e6 - self.offset
+PING_S = 1.0  # the clock map's round trips: often enough to follow a drifting crystal
 
 
 class SerialBox:
     def __init__(self, port: str, sink: EdgeSink, baud: int = 115200,
                  clock: Callable[[], float] = time.monotonic, reconnect_s: float = 1.0,
-                 ping_s: float = 2.0, on_status: Callable[[str], None] | None = None) -> None:
+                 ping_s: float = PING_S, on_status: Callable[[str], None] | None = None) -> None:
         self.port, self.baud, self.sink, self.clock = port, baud, sink, clock
         self.reconnect_s, self.ping_s = reconnect_s, ping_s
         self.on_status = on_status or (lambda status: None)

@@ -27,11 +27,12 @@ def random_game(core: RuleCore, seed: int, players: list[str] | None = None,
     chooser = random.Random(seed)
     state = core.new_game(players or DEFAULT_PLAYERS[core.name], options or {}, seed)
     log = []
+    leaning = DECISIVE.get(core.name, ())
     while not core.is_over(state) and len(log) < max_actions:
         legal = core.legal_actions(state)
         if not legal:
             break
-        decisive = [a for a in legal if a["type"] in DECISIVE.get(core.name, ())]
+        decisive = [a for a in legal if a["type"] in leaning] if leaning else []
         pool = decisive if decisive and chooser.random() < LEAN else legal
         outcome = core.apply(state, chooser.choice(pool))
         log.append(outcome.action)

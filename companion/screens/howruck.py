@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.screens import common
-from companion.screens.canvas import LIT, WIDTH, Canvas, shortened, text_width
+from companion.screens.canvas import LIT, WIDTH, Canvas
 from companion.screens.texts import text
 
 LADDER_TOP, LADDER_BOTTOM = 18, 29
@@ -36,12 +36,25 @@ def _header(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     round_text = text("round", lang, n=state.get("round", 1))
     if phase == "tiebreak":
         canvas.text((0, 0, WIDTH, 15), text("draw_card", lang), 13, align="center")
+    elif phase == "tug" and state.get("turn") in (state.get("players") or [])[:2]:
+        # A turn marker at the side's end, its name is on the screen already: a new turn
+        # changes a few columns of one page, not a whole re-drawn name (issue 16).
+        canvas.text((12, 0, WIDTH - 12, 15), round_text, 11, align="center")
+        _turn_marker(canvas, left=state["turn"] == state["players"][0])
     elif phase == "tug" and state.get("turn"):
         canvas.text((0, 0, 80, 15), "▶ " + str(state["turn"]), 13, shorten=True)
         canvas.text((82, 0, WIDTH, 15), round_text, 11, align="right")
     else:
         canvas.text((0, 0, 52, 15), round_text, 11)
         canvas.text((54, 0, WIDTH, 15), text("press_ok", lang), 11, align="right")
+
+
+def _turn_marker(canvas: Canvas, left: bool) -> None:
+    """A filled triangle in the top corner of the side whose turn it is, pointing outward."""
+    if left:
+        canvas.draw.polygon([(0, 3), (6, 0), (6, 6)], fill=LIT)  # rows 0-7: one page
+    else:
+        canvas.draw.polygon([(WIDTH - 1, 3), (WIDTH - 7, 0), (WIDTH - 7, 6)], fill=LIT)
 
 
 def _ladder(canvas: Canvas, state: dict[str, Any]) -> None:
@@ -76,18 +89,22 @@ def _sides(canvas: Canvas, state: dict[str, Any], players: list[str]) -> None:
 
 
 def _last_contest(canvas: Canvas, last: dict[str, Any] | None, players: list[str]) -> None:
-    """"6 : 9 → B +3": both sides' strength, then who pulled and by how much."""
+    """"6 : 9  ▶ +3": both sides' strength, then an arrow toward the side that pulled (its
+    name is at that end of the screen) and by how much. Each part has a fixed place, so a new
+    contest changes only the digits and the arrow that differ."""
     if not last:
         return
     strength = last.get("strength") or {}
     pull = last.get("pull") or {}
-    head = f"{strength.get(players[0], 0)} : {strength.get(players[1], 0)} →"
+    canvas.text((0, 50, 26, 64), str(strength.get(players[0], 0)), 13, align="right")
+    canvas.text((26, 50, 36, 64), ":", 13, align="center")
+    canvas.text((36, 50, 62, 64), str(strength.get(players[1], 0)), 13)
     toward = pull.get("toward")
     if toward is None:
-        line = f"{head} 0"
+        canvas.text((84, 50, WIDTH, 64), "0", 13)
+        return
+    if toward == players[0]:
+        canvas.draw.polygon([(70, 57), (78, 52), (78, 62)], fill=LIT)
     else:
-        tail = f" +{pull.get('by', 0)}"
-        room = WIDTH - text_width(head + tail, 13) - 8
-        line = f"{head} {shortened(str(toward), 13, room)}{tail}"
-    canvas.text((0, 50, WIDTH, 64), line, 13, align="center")
-
+        canvas.draw.polygon([(78, 57), (70, 52), (70, 62)], fill=LIT)
+    canvas.text((84, 50, WIDTH, 64), f"+{pull.get('by', 0)}", 13)

@@ -1,9 +1,13 @@
 """Every legal How Ruck! action in canonical form: what the phone page offers, what random
-games and property tests draw from. `apply` accepts exactly these (a property test checks)."""
+games and property tests draw from. `apply` accepts exactly these (a property test checks).
+
+Hot path (random games, the page's `/legal`): the tie-break alone lists up to ~2,100 actions.
+The cards' JSON forms are therefore built once per call and shared by the actions of that
+call's list (treat a returned list as read-only; every call returns new objects), and draws
+are compared by position, not by dataclass equality.
+"""
 
 from __future__ import annotations
-
-from itertools import product
 
 from companion.rules.base import Action
 from companion.rules.howruck.cards import (
@@ -16,6 +20,12 @@ from companion.rules.howruck.cards import (
 )
 from companion.rules.howruck.state import HowRuckState
 from companion.rules.howruck.tug import PARAMS
+
+ALL_CARDS = all_cards()
+# (card, its JSON form, the fields it may go on) per Scot card. The JSON forms are templates:
+# copied into each action, never handed out. A list, not a dict: hashing a dataclass is slow.
+CARD_ROWS = tuple((card, card.as_json(), FIELD_COLORS if card.color == "white" else
+                   (card.color,)) for card in ALL_CARDS)
 
 
 def legal_actions(s: HowRuckState, player: str | None = None) -> list[Action]:
@@ -41,15 +51,17 @@ def _teams(s: HowRuckState) -> list[Action]:
 def _tiebreak(s: HowRuckState) -> list[Action]:
     """Both draws: Scot cards with a copy left (two copies for both to show the same one),
     action cards not drawn this round, never one action card for both."""
-    draws: list[Card | str] = playable_cards(s)
-    draws += [kind for kind in ACTION_KINDS if kind not in s.set_aside]
+    rows = _playable_rows(s)
+    shown = [shown.copy() for _, shown, _ in rows]
+    # the same draw for both: only a Scot card with two copies left
+    same = [_two_left(s, card) for card, _, _ in rows]
+    for kind in ACTION_KINDS:
+        if kind not in s.set_aside:
+            shown.append(draw_json(kind))
+            same.append(False)
     a, b = s.players
-    out: list[Action] = []
-    for da, db in product(draws, repeat=2):
-        if da == db and (isinstance(da, str) or not _two_left(s, da)):
-            continue
-        out.append({"type": "tiebreak", "draws": {a: draw_json(da), b: draw_json(db)}})
-    return out
+    return [{"type": "tiebreak", "draws": {a: ja, b: jb}}
+            for i, ja in enumerate(shown) for j, jb in enumerate(shown) if i != j or same[i]]
 
 
 def _two_left(s: HowRuckState, card: Card) -> bool:
@@ -59,24 +71,22 @@ def _two_left(s: HowRuckState, card: Card) -> bool:
 
 def playable_cards(s: HowRuckState) -> list[Card]:
     """Scot cards that may still turn up this round (all of them without a composition)."""
-    out = []
-    for card in all_cards():
-        remaining = s.remaining_copies(card)
-        if remaining is None or remaining > 0:
-            out.append(card)
-    return out
+    return [card for card, _, _ in _playable_rows(s)]
+
+
+def _playable_rows(s: HowRuckState) -> tuple | list:
+    """`CARD_ROWS` of the cards that may still turn up this round."""
+    if s.options.copies is None:
+        return CARD_ROWS
+    return [row for row in CARD_ROWS if (s.remaining_copies(row[0]) or 0) > 0]
 
 
 def placements(s: HowRuckState, player: str) -> list[dict]:
     """Every (card, side, field) the player may place."""
     sides = (player,) if s.options.own_side_only else s.players
-    out = []
-    for card in playable_cards(s):
-        fields = FIELD_COLORS if card.color == "white" else (card.color,)
-        for side in sides:
-            for field in fields:
-                out.append({"card": card.as_json(), "side": side, "field": field})
-    return out
+    cards = [(template.copy(), fields) for _, template, fields in _playable_rows(s)]
+    return [{"card": shown, "side": side, "field": field}
+            for shown, fields in cards for side in sides for field in fields]
 
 
 def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
@@ -102,7 +112,12 @@ def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
 
 
 def _tug(s: HowRuckState, player: str) -> list[Action]:
-    out: list[Action] = [{"type": "play", "player": player, **p} for p in placements(s, player)]
+    # {"type": "play", "player": ..., **placement} for each placement, built in one pass
+    sides = (player,) if s.options.own_side_only else s.players
+    cards = [(template.copy(), fields) for _, template, fields in _playable_rows(s)]
+    out: list[Action] = [{"type": "play", "player": player, "card": shown, "side": side,
+                          "field": field}
+                         for shown, fields in cards for side in sides for field in fields]
     for kind in ACTION_KINDS:
         if kind in s.actions_played or kind in s.set_aside:
             continue
