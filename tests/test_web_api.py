@@ -103,7 +103,7 @@ def test_actions_accepted_and_refused_in_the_callers_language(daemon, client):
                                   headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert status == 422 and body["error"]["code"] == "missing_key"
     assert "fehlt" in body["error"]["message"]
-    legal = client.get(f"/api/games/{game}/legal")[1]["actions"]
+    legal = client.get(f"/api/games/{game}/legal?full=1")[1]["actions"]
     assert legal and all(a["type"] in ("play", "action") for a in legal)
     status, body, _ = client.post(f"/api/games/{game}/actions", legal[0])
     assert status == 200

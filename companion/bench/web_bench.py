@@ -112,7 +112,7 @@ def load_test(streams: int = 20, posts: int = 1000, seed: int = 1) -> dict[str, 
                                                {"game": "howruck", "players": ["A", "B"],
                                                 "seed": rng.randrange(2**31)})
                     game = view["id"]
-                status, legal = client.call("GET", f"/api/games/{game}/legal")
+                status, legal = client.call("GET", f"/api/games/{game}/legal?full=1")
                 if not legal["actions"]:
                     game = None
                     continue

@@ -106,7 +106,7 @@ def evening(posts: int, display: str, phones: int = 20, seed: int = 16) -> dict:
                         "game": "howruck", "players": ["A", "B"],
                         "seed": rng.randrange(2**31)})
                     game, games = view["id"], games + 1
-                _, legal = client.call("GET", f"/api/games/{game}/legal")
+                _, legal = client.call("GET", f"/api/games/{game}/legal?full=1")
                 if not legal["actions"]:
                     game = None
                     continue

@@ -16,6 +16,7 @@ from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
 from companion.sessions import replay_history
+from companion.web.choices import compact
 from companion.web.guard import (
     SESSION_COOKIE,
     ApiError,
@@ -113,7 +114,10 @@ def history(game_id: int) -> Response:
 
 @api.get("/games/<int:game_id>/legal")
 def legal(game_id: int) -> Response:
+    """The legal actions as choice sets (`choices`, a few KB in every state), or with
+    ``?full=1`` as the core lists them (`actions`, up to hundreds of KB in a tie-break)."""
     player = request.args.get("player") or None
+    full = request.args.get("full") == "1"
     sessions = daemon().sessions
 
     def enumerate_legal() -> list[dict[str, Any]]:
@@ -121,7 +125,9 @@ def legal(game_id: int) -> Response:
         if session.status != "playing":
             return []
         return session.core.legal_actions(session.state, player)
-    return jsonify({"actions": call(enumerate_legal)})
+    actions = call(enumerate_legal)
+    # Grouping runs here, off the hub thread, like the history's replay.
+    return jsonify({"actions": actions} if full else {"choices": compact(actions)})
 
 
 @api.post("/games/<int:game_id>/actions")

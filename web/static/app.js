@@ -84,7 +84,7 @@
     app.picked = null;
     if (state && state.status === "playing") {
       const r = await api("GET", `/api/games/${state.id}/legal`);
-      app.legal = r.ok ? r.data.actions : [];
+      app.legal = r.ok ? window.expandChoices(r.data.choices) : [];
     } else {
       app.legal = [];
     }
