@@ -118,3 +118,18 @@ def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa
     page.wait_for_selector("#board #strength")
     assert page.text_content("#board #strength") == "Stärke: Anna 6 : 6 Bert"
     assert page.text_content("#board #imprint-legend").startswith("✶ How-Ruck-Aufdruck")
+
+
+def test_a_watcher_sees_the_game_but_no_move_buttons(browser, daemon):  # noqa: F811
+    player = phone(browser, daemon)
+    pair(player, daemon)
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    player.wait_for_selector("#choices button")  # the paired phone can move
+    watcher.wait_for_function("document.querySelector('#prompt').textContent.includes('Anna')")
+    watcher.wait_for_selector("#board svg")
+    assert watcher.locator("#choices button, #places button").count() == 0
+    pair(watcher, daemon)  # paired now: the moves appear
+    watcher.wait_for_selector("#choices button")

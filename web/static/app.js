@@ -43,7 +43,7 @@
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
       show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
-      if (response.status === 401) $("#pair").hidden = false;
+      if (response.status === 401) { $("#pair").hidden = false; setPaired(false); }
     }
     return {ok: response.ok, status: response.status, data};
   }
@@ -82,7 +82,7 @@
   async function setState(state) {
     app.state = state;
     app.picked = null;
-    if (state && state.status === "playing") {
+    if (state && state.status === "playing" && paired()) {  // only a phone that may move
       const r = await api("GET", `/api/games/${state.id}/legal`);
       app.legal = r.ok ? window.expandChoices(r.data.choices) : [];
     } else {
@@ -129,12 +129,16 @@
     return b;
   }
 
+  function paired() {
+    return Boolean(app.status && app.status.paired);
+  }
+
   function renderChoices() {
     const choices = $("#choices"), places = $("#places");
     choices.replaceChildren();
     places.replaceChildren();
     const s = app.state;
-    if (!s || !app.legal.length) return;
+    if (!s || !app.legal.length || !paired()) return;  // a watcher sees the game, no moves
     const ui = gameUi(s);
     if (ui && ui.choices) {
       return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices,
@@ -362,7 +366,12 @@
     const pin = $("#pin").value.trim();
     if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
     const r = await api("POST", "/api/pair", {pin});
-    if (r.ok) { $("#pair").hidden = true; show(""); }
+    if (r.ok) { $("#pair").hidden = true; show(""); setPaired(true); }
+  }
+
+  function setPaired(on) {
+    if (app.status) app.status.paired = on;
+    if (app.state) setState(app.state);  // fetch the moves (or drop them) and draw again
   }
 
   function simButtons(names) {
