@@ -50,6 +50,36 @@ def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None
 WRITE_ERRORS = (400, 401, 403, 413, 415)
 
 
+def club_paths() -> dict[str, Any]:
+    """Backup, restore, results, players (companion/web/club.py)."""
+    binary = {"type": "string", "format": "binary"}
+    results = {"type": "object", "required": ["results"], "properties": {"results": {
+        "type": "array", "items": {"type": "object", "required": [
+            "id", "game", "players", "winner", "actions", "started", "finished"]}}}}
+    return {
+        "/api/backup": {"get": {
+            "summary": "Every game, player and setting as one file (a consistent snapshot)",
+            "parameters": [LANG],
+            "responses": {"200": {"description": "the backup file", "content": {
+                "application/vnd.sqlite3": {"schema": binary}}}, **_errors(401)}}},
+        "/api/restore": {"post": {
+            "summary": "Replace every game and setting with a backup file, checked first "
+                       "(the previous data is kept as a backup on the table)",
+            "parameters": [LANG],
+            "requestBody": {"required": True, "content": {
+                "application/octet-stream": {"schema": binary}}},
+            "responses": {"200": _json({"type": "object", "required": ["restored", "kept"]},
+                                       "restored"),
+                          **_errors(401, 403, 413, 422)}}},
+        "/api/results.json": {"get": _op("Every finished game's result, oldest first",
+                                         _json(results, "results"))},
+        "/api/results.csv": {"get": {
+            "summary": "The same results as CSV", "parameters": [LANG],
+            "responses": {"200": {"description": "CSV", "content": {
+                "text/csv": {"schema": {"type": "string"}}}}}}},
+    }
+
+
 def openapi_document() -> dict[str, Any]:
     new_game = {"type": "object", "required": ["game", "players"], "properties": {
         "game": {"type": "string", "enum": sorted(GAMES)},
@@ -124,6 +154,7 @@ def openapi_document() -> dict[str, Any]:
             _json({"type": "object"}, "done"), *WRITE_ERRORS, 404, body={
                 "type": "object", "properties": {"name": {"type": "string"},
                                                  "pressed": {"type": "boolean"}}})},
+        **club_paths(),
         "/api/openapi.json": {"get": {"summary": "This document", "responses": {
             "200": _json({"type": "object"}, "OpenAPI 3.0")}}},
     }

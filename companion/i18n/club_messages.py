@@ -1,0 +1,43 @@
+"""Refusals of backup, restore, players and club play, in English, German and Dutch."""
+
+from __future__ import annotations
+
+CLUB_MESSAGES: dict[str, dict[str, str]] = {
+    "backup_not_ours": {
+        "en": "This is not a companion backup. Nothing was changed.",
+        "de": "Das ist keine Companion-Sicherung. Nichts wurde geändert.",
+        "nl": "Dit is geen back-up van de companion. Er is niets veranderd.",
+    },
+    "backup_truncated": {
+        "en": "This backup is incomplete (cut off). Nothing was changed.",
+        "de": "Diese Sicherung ist unvollständig (abgeschnitten). Nichts wurde geändert.",
+        "nl": "Deze back-up is onvolledig (afgebroken). Er is niets veranderd.",
+    },
+    "backup_corrupt": {
+        "en": "This backup is damaged ({detail}). Nothing was changed.",
+        "de": "Diese Sicherung ist beschädigt ({detail}). Nichts wurde geändert.",
+        "nl": "Deze back-up is beschadigd ({detail}). Er is niets veranderd.",
+    },
+    "backup_too_new": {
+        "en": "This backup comes from a newer version (data version {version}; this one "
+              "reads up to {supported}). Update the companion first. Nothing was changed.",
+        "de": "Diese Sicherung stammt von einer neueren Version (Datenversion {version}; "
+              "diese liest bis {supported}). Aktualisieren Sie zuerst den Companion. Nichts "
+              "wurde geändert.",
+        "nl": "Deze back-up komt van een nieuwere versie (dataversie {version}; deze leest "
+              "tot {supported}). Werk eerst de companion bij. Er is niets veranderd.",
+    },
+    "backup_game_broken": {
+        "en": "Game {game_id} in this backup no longer replays (action {seq}). Nothing was "
+              "changed.",
+        "de": "Spiel {game_id} in dieser Sicherung lässt sich nicht mehr nachspielen (Aktion "
+              "{seq}). Nichts wurde geändert.",
+        "nl": "Spel {game_id} in deze back-up laat zich niet meer naspelen (actie {seq}). "
+              "Er is niets veranderd.",
+    },
+    "backup_file_required": {
+        "en": "Send the backup file itself (application/octet-stream).",
+        "de": "Senden Sie die Sicherungsdatei selbst (application/octet-stream).",
+        "nl": "Stuur het back-upbestand zelf (application/octet-stream).",
+    },
+}

@@ -1,0 +1,125 @@
+"""Beyond one table: backup and restore, results export (and, later, players and history).
+
+Kept apart from `api.py`: these routes read the games through the hub like every other, but
+move whole files. A backup is paired-only (it holds every game and setting); so is a restore,
+whose body is the backup file itself (``application/octet-stream``: a cross-site form cannot
+send that without a CORS preflight, which is never granted).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.daemon.restore import backups_dir, restore, take_backup
+from companion.sessions.backup import BACKUP_SUFFIX, stamp
+from companion.web.guard import ApiError, paired, same_origin
+
+club = Blueprint("club", __name__, url_prefix="/api")
+MAX_RESTORE_BYTES = 256 * 1024 * 1024
+BACKUP_TYPES = ("application/octet-stream", "application/vnd.sqlite3", "application/x-sqlite3")
+CHUNK = 64 * 1024
+
+
+def daemon() -> Any:
+    return current_app.config["daemon"]
+
+
+def _require_pairing() -> None:
+    if not paired():
+        raise ApiError("not_paired")
+
+
+# --- backup and restore ----------------------------------------------------------------------
+@club.get("/backup")
+def backup() -> Response:
+    _require_pairing()
+    d = daemon()
+    folder = backups_dir(d)
+    temporary = folder / f".download-{secrets.token_hex(8)}"
+    try:
+        take_backup(d, temporary)
+        data = temporary.read_bytes()
+    finally:
+        temporary.unlink(missing_ok=True)
+    name = f"companion-{stamp()}{BACKUP_SUFFIX}"
+    return Response(data, mimetype="application/vnd.sqlite3", headers={
+        "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@club.post("/restore")
+def restore_backup() -> Response:
+    if not same_origin():
+        raise ApiError("cross_site")
+    if request.mimetype not in BACKUP_TYPES:
+        raise ApiError("backup_file_required")
+    _require_pairing()
+    request.max_content_length = MAX_RESTORE_BYTES
+    d = daemon()
+    folder = backups_dir(d)
+    folder.mkdir(parents=True, exist_ok=True)
+    incoming = folder / f".upload-{secrets.token_hex(8)}"
+    try:
+        _receive(incoming)
+        return jsonify(restore(d, incoming))
+    finally:
+        incoming.unlink(missing_ok=True)
+
+
+def _receive(path: Path) -> None:
+    with open(path, "wb") as out:
+        while chunk := request.stream.read(CHUNK):
+            out.write(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+# --- results ---------------------------------------------------------------------------------
+RESULT_COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished")
+
+
+def _results() -> list[dict[str, Any]]:
+    """Every finished game, oldest first."""
+    d = daemon()
+    games = d.hub.call(d.sessions.listing)
+    return [{"id": g["id"], "game": g["game"], "players": g["players"], "winner": g["winner"],
+             "actions": g["actions"], "started": _iso(g["created"]),
+             "finished": _iso(g["updated"])}
+            for g in reversed(games) if g["status"] == "over"]
+
+
+def _iso(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+@club.get("/results.json")
+def results_json() -> Response:
+    return jsonify({"results": _results()})
+
+
+@club.get("/results.csv")
+def results_csv() -> Response:
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(RESULT_COLUMNS)
+    for row in _results():
+        winner = row["winner"]
+        cells = {**row, "players": " / ".join(row["players"]),
+                 "winner": " + ".join(winner) if isinstance(winner, list) else winner or ""}
+        writer.writerow([_cell(cells[c]) for c in RESULT_COLUMNS])
+    return Response(text.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": 'attachment; filename="companion-results.csv"'})
+
+
+def _cell(value: Any) -> Any:
+    """A player's name must not become a spreadsheet formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
