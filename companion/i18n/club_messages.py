@@ -40,4 +40,24 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
         "de": "Senden Sie die Sicherungsdatei selbst (application/octet-stream).",
         "nl": "Stuur het back-upbestand zelf (application/octet-stream).",
     },
+    "bad_player_name": {
+        "en": "A player's name is 1 to 40 printable characters (not “{name}”).",
+        "de": "Ein Spielername hat 1 bis 40 druckbare Zeichen (nicht „{name}“).",
+        "nl": "Een spelersnaam heeft 1 tot 40 afdrukbare tekens (niet “{name}”).",
+    },
+    "no_such_player": {
+        "en": "There is no player “{name}”.",
+        "de": "Es gibt keinen Spieler „{name}“.",
+        "nl": "Er is geen speler “{name}”.",
+    },
+    "player_exists": {
+        "en": "“{name}” is already a player: merge the two instead.",
+        "de": "„{name}“ ist schon ein Spieler: führen Sie die beiden stattdessen zusammen.",
+        "nl": "“{name}” is al een speler: voeg de twee in plaats daarvan samen.",
+    },
+    "same_player": {
+        "en": "“{name}” cannot be merged with itself.",
+        "de": "„{name}“ kann nicht mit sich selbst zusammengeführt werden.",
+        "nl": "“{name}” kan niet met zichzelf worden samengevoegd.",
+    },
 }

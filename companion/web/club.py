@@ -1,4 +1,4 @@
-"""Beyond one table: backup and restore, results export (and, later, players and history).
+"""Beyond one table: backup and restore, results export, players and their statistics.
 
 Kept apart from `api.py`: these routes read the games through the hub like every other, but
 move whole files. A backup is paired-only (it holds every game and setting); so is a restore,
@@ -19,8 +19,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.daemon.restore import backups_dir, restore, take_backup
+from companion.rules import GAMES
+from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
-from companion.web.guard import ApiError, paired, same_origin
+from companion.sessions.players import PlayerBook
+from companion.stats import GameRecord, compute, race_results
+from companion.web.guard import ApiError, json_object, paired, same_origin, writes
 
 club = Blueprint("club", __name__, url_prefix="/api")
 MAX_RESTORE_BYTES = 256 * 1024 * 1024
@@ -123,3 +127,63 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+# --- players ---------------------------------------------------------------------------------
+def _book(d: Any) -> PlayerBook:
+    return PlayerBook(d.sessions.store.db)
+
+
+def _known_names(d: Any) -> set[str]:
+    """On the hub thread: every name any stored game was played with."""
+    return {p for g in d.sessions.games.values() for p in g.header["players"]}
+
+
+@club.get("/players")
+def players() -> Response:
+    d = daemon()
+
+    def read() -> tuple[list[dict[str, Any]], dict[str, str]]:
+        games = [{"id": g.id, "game": g.header["game"], "header": g.header,
+                  "players": tuple(g.header["players"]), "over": g.status == "over",
+                  "winner": g.core.winner(g.state) if g.status == "over" else None,
+                  "actions": list(g.actions) if g.header["game"] == "howruck" else []}
+                 for g in d.sessions.games.values()]
+        return games, _book(d).aliases()
+
+    games, aliases = d.hub.call(read)
+    # Replaying How Ruck! games for their races (pure) runs here, off the hub thread.
+    records = [GameRecord(g["id"], g["game"], g["players"], g["winner"], g["over"],
+                          race_results(replay_events(GAMES[g["game"]], g["header"],
+                                                     g["actions"])) if g["actions"] else ())
+               for g in games]
+    return jsonify(compute(records, aliases))
+
+
+def _change_player(method: str, target_key: str) -> Response:
+    body = json_object()
+    unknown = set(body) - {"name", target_key}
+    if unknown:
+        raise ApiError("unknown_key", key=sorted(unknown)[0])
+    d = daemon()
+
+    def change() -> dict[str, str]:
+        aliases = getattr(_book(d), method)(body.get("name"), body.get(target_key),
+                                            _known_names(d))
+        d.hub.publish("games", {"players": True})  # pages reload their lists
+        return aliases
+    return jsonify({"aliases": d.hub.call(change)})
+
+
+@club.post("/players/rename")
+@writes()
+def rename_player() -> Response:
+    """`name` is called `to` from now on (in every game's statistics)."""
+    return _change_player("rename", "to")
+
+
+@club.post("/players/merge")
+@writes()
+def merge_players() -> Response:
+    """`name` and `into` are one person, called `into`."""
+    return _change_player("merge", "into")

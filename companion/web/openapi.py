@@ -56,6 +56,24 @@ def club_paths() -> dict[str, Any]:
     results = {"type": "object", "required": ["results"], "properties": {"results": {
         "type": "array", "items": {"type": "object", "required": [
             "id", "game", "players", "winner", "actions", "started", "finished"]}}}}
+    line = {"type": "object", "required": ["played", "won", "rating", "peak"]}
+    player = {"type": "object", "required": [
+        "name", "played", "won", "games", "head_to_head", "rival", "most_beaten", "streak",
+        "race", "history"], "properties": {
+            "name": {"type": "string"}, "played": {"type": "integer"},
+            "won": {"type": "integer"},
+            "games": {"type": "object", "additionalProperties": line},
+            "rival": {"type": "object", "nullable": True},
+            "most_beaten": {"type": "object", "nullable": True},
+            "streak": {"type": "object", "required": ["current", "kind", "longest_won"]},
+            "race": {"type": "object", "required": ["races", "wins", "median_margin_us"]},
+            "history": {"type": "array", "items": {"type": "object"}}}}
+    players = {"type": "object", "required": ["k", "start", "players", "aliases"],
+               "properties": {"k": {"type": "number"}, "start": {"type": "number"},
+                              "players": {"type": "array", "items": player},
+                              "aliases": {"type": "object"}}}
+    aliases = {"type": "object", "required": ["aliases"],
+               "properties": {"aliases": {"type": "object"}}}
     return {
         "/api/backup": {"get": {
             "summary": "Every game, player and setting as one file (a consistent snapshot)",
@@ -73,6 +91,19 @@ def club_paths() -> dict[str, Any]:
                           **_errors(401, 403, 413, 422)}}},
         "/api/results.json": {"get": _op("Every finished game's result, oldest first",
                                          _json(results, "results"))},
+        "/api/players": {"get": _op(
+            "Every player's statistics: played, won, Elo rating (K 32, start 1000) per game, "
+            "head-to-head, rival, most beaten, streaks, How Ruck! races; and the aliases",
+            _json(players, "players"))},
+        "/api/players/rename": {"post": _op(
+            "Rename a player (in every game's statistics)", _json(aliases, "the aliases"),
+            *WRITE_ERRORS, 422, body={"type": "object", "required": ["name", "to"],
+                                      "properties": {"name": {"type": "string"},
+                                                     "to": {"type": "string"}}})},
+        "/api/players/merge": {"post": _op(
+            "Merge two players into one", _json(aliases, "the aliases"), *WRITE_ERRORS, 422,
+            body={"type": "object", "required": ["name", "into"],
+                  "properties": {"name": {"type": "string"}, "into": {"type": "string"}}})},
         "/api/results.csv": {"get": {
             "summary": "The same results as CSV", "parameters": [LANG],
             "responses": {"200": {"description": "CSV", "content": {
