@@ -78,12 +78,18 @@ class Listener:
         self.messages: queue.Queue = queue.Queue()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
                                   clean_session=clean)
-        self.client.on_message = lambda c, u, m: self.messages.put(
-            (m.topic, m.payload.decode(), m.retain))
+        self.client.on_message = self._on_message
+        self.redelivered = 0  # QoS 1 messages the broker sent this listener again (dup)
         self.client.on_connect = lambda c, u, f, r, p: c.subscribe(topics, qos=1)
         self.client.reconnect_delay_set(0.1, 0.5)
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
+
+    def _on_message(self, client, userdata, message) -> None:
+        if message.dup:  # the broker's own resend to us (our ack was lost): not the table's
+            self.redelivered += 1
+            return
+        self.messages.put((message.topic, message.payload.decode(), message.retain))
 
     def take(self, predicate, timeout: float = 10.0) -> list[tuple[str, Any, bool]]:
         """Messages until one matches (all returned, that one last)."""

@@ -101,7 +101,7 @@ def test_the_broker_away_while_the_table_plays_on(run, tmp_path):
     broker.start()
     rest = events(listener.take(lambda t, p, r: p.get("action_seq") == 24, timeout=30))
     seqs = [m["seq"] for m in first + rest]
-    assert seqs == list(range(seqs[0], seqs[0] + 26))  # every one once, in order
+    assert seqs == list(range(seqs[0], seqs[0] + 26)), seqs  # every one once, in order
     assert [m["action"] for m in first[1:] + rest] == LOG[:25]
     wait_until(lambda: daemon.mqtt.outbox.count() == 0)
     assert daemon.mqtt.problem is None
