@@ -30,7 +30,6 @@ def page(web_live):
                 and not m.text.startswith("Failed to load resource") else None)
         page.on("pageerror", lambda e: problems.append(str(e)))
         page.problems = problems
-        page.goto(f"http://127.0.0.1:{web_live.web.port}/")
         yield page
         context.close()
         browser.close()
@@ -39,6 +38,7 @@ def page(web_live):
 def test_players_tab(web_live, page):
     for game in GAMES:
         finished_game(web_live, *game)
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
     pair(page, web_live)
     page.click("nav [data-tab=roster]")
     page.wait_for_selector("#players-table")
