@@ -101,3 +101,23 @@ def test_a_backup_keeps_the_players(table, tmp_path):
     status, body, _ = client.request("POST", "/api/restore", raw=data, headers=OCTET)
     assert status == 200, body
     assert by_name(client) == expected
+
+
+def test_walk_through_a_finished_game(table):
+    daemon, client = table
+    game = finished_game(daemon, "tauziehen", 1, ["Ann", "Cat"])
+    log, _ = random_game(get_core("tauziehen"), 1, ["Ann", "Cat"])
+    core = get_core("tauziehen")
+    for step in (0, 1, len(log) // 2, len(log)):
+        status, body, _ = client.get(f"/api/games/{game}/at/{step}")
+        assert status == 200, body
+        expected = core.new_game(["Ann", "Cat"], {}, 1)
+        for action in log[:step]:
+            expected = core.apply(expected, action).state
+        assert {k: v for k, v in body["state"].items() if k not in ("id", "status")} == \
+            core.view(expected)
+        assert body["action"] == (log[step - 1] if step else None)
+    assert body["state"]["status"] == "over" and body["steps"] == len(log)
+    status, body, _ = client.get(f"/api/games/{game}/at/{len(log) + 1}?lang=de")
+    assert status == 422 and body["error"]["code"] == "no_such_step"
+    assert client.get("/api/games/999/at/0")[1]["error"]["code"] == "no_such_game"

@@ -60,4 +60,9 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
         "de": "„{name}“ kann nicht mit sich selbst zusammengeführt werden.",
         "nl": "“{name}” kan niet met zichzelf worden samengevoegd.",
     },
+    "no_such_step": {
+        "en": "This game has {steps} actions; there is no step {step}.",
+        "de": "Dieses Spiel hat {steps} Aktionen; einen Schritt {step} gibt es nicht.",
+        "nl": "Dit spel heeft {steps} acties; er is geen stap {step}.",
+    },
 }

@@ -187,3 +187,29 @@ def rename_player() -> Response:
 def merge_players() -> Response:
     """`name` and `into` are one person, called `into`."""
     return _change_player("merge", "into")
+
+
+# --- history you can walk through --------------------------------------------------------------
+@club.get("/games/<int:game_id>/at/<int:step>")
+def game_at(game_id: int, step: int) -> Response:
+    """The game's public state after its first `step` actions (the stored log replayed
+    through the rule core), with the events of action `step` - 1: what the board showed then."""
+    d = daemon()
+
+    def read() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        session = d.sessions.get(game_id)
+        return session.header, list(session.actions)
+
+    header, actions = d.hub.call(read)
+    if step > len(actions):
+        raise ApiError("no_such_step", step=step, steps=len(actions))
+    core = GAMES[header["game"]]
+    state = core.new_game(header["players"], header["options"], header["seed"])
+    events: list[dict[str, Any]] = []
+    for action in actions[:step]:  # pure, off the hub thread
+        outcome = core.apply(state, action)
+        state, events = outcome.state, outcome.events
+    return jsonify({"id": game_id, "step": step, "steps": len(actions),
+                    "action": actions[step - 1] if step else None, "events": events,
+                    "state": {"id": game_id, "status": "over" if core.is_over(state)
+                              else "playing", **core.view(state)}})

@@ -104,6 +104,13 @@ def club_paths() -> dict[str, Any]:
             "Merge two players into one", _json(aliases, "the aliases"), *WRITE_ERRORS, 422,
             body={"type": "object", "required": ["name", "into"],
                   "properties": {"name": {"type": "string"}, "into": {"type": "string"}}})},
+        "/api/games/{game_id}/at/{step}": {"get": _op(
+            "A game as it stood after its first `step` actions (replayed), with the last "
+            "action and its events", _json({"type": "object", "required": [
+                "id", "step", "steps", "action", "events", "state"]}, "that moment"),
+            404, 422, params=[GAME_ID, {"name": "step", "in": "path", "required": True,
+                                        "schema": {"type": "integer", "minimum": 0,
+                                                   "maximum": 2**31}}])},
         "/api/results.csv": {"get": {
             "summary": "The same results as CSV", "parameters": [LANG],
             "responses": {"200": {"description": "CSV", "content": {
