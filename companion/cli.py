@@ -55,6 +55,13 @@ def _parser() -> argparse.ArgumentParser:
     restore.add_argument("--lang", default="en", choices=("en", "de", "nl"),
                          help="language of refusal messages")
 
+    league = sub.add_parser("league", help="standings of every table publishing to a broker")
+    league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help="the broker")
+    league.add_argument("--data", type=Path, default=Path("league"),
+                        help="where the league keeps the results (default ./league)")
+    league.add_argument("--host", default="0.0.0.0", help="web address to listen on")
+    league.add_argument("--port", type=int, default=8090, help="web port (default 8090)")
+
     bench = sub.add_parser("bench", help="benchmarks as JSON lines")
     bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
     bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
@@ -91,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "restore":
         from companion.backup_cli import restore_main
         return restore_main(args.file, args.data, args.lang, sys.stdout, sys.stderr)
+    if args.command == "league":
+        from companion.club.league import main as league_main
+        return league_main(args.mqtt, args.data, args.host, args.port)
     if args.command == "bench":
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)
