@@ -261,3 +261,28 @@ def test_results_export_as_csv_and_json(live):
     assert [int(r["id"]) for r in rows] == [first, second]
     assert rows[0]["players"] == "'=Ann / Bob"  # never a spreadsheet formula
     assert rows[1]["winner"] == results[1]["winner"]
+
+
+def test_a_restore_keeps_the_club_outbox_and_its_sequence(tmp_path):
+    """Restoring older data never sends old messages again nor reuses a sequence number."""
+    from companion.club.outbox import Outbox
+    from companion.sessions.backup import copy_into, write_backup
+
+    sessions = Sessions(tmp_path / "table")
+    outbox = Outbox(sessions.store.path)
+    old = sessions.create("howruck", ["Ann", "Bob"])
+    backup = tmp_path / "old.companion-backup"
+    write_backup(sessions.store.path, backup, {})  # its outbox holds the game's row
+    for _ in range(3):
+        sessions.create("howruck", ["Cat", "Dan"])
+    for row in outbox.pending()[:2]:
+        outbox.delivered(row.seq)
+    waiting = [r.seq for r in outbox.pending()]
+    copy_into(backup, sessions.store.db)
+    assert [r.seq for r in outbox.pending()] == waiting == [3, 4]
+    sessions.reload()
+    assert list(sessions.games) == [old.id]
+    sessions.create("tauziehen", ["Eve", "Fay"])
+    assert outbox.pending()[-1].seq == 5
+    outbox.close()
+    sessions.close()

@@ -72,12 +72,45 @@ def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any]) -> Non
 
 def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
     """Replace everything in `live` with the checked backup, as one transaction."""
+    outbox = _live_outbox(live)
     source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
     try:
         source.backup(live)
     finally:
         source.close()
     live.execute("DELETE FROM meta WHERE key IN (?, ?)", (SETTINGS_KEY, CREATED_KEY))
+    if outbox is not None:
+        _put_back_outbox(live, *outbox)
+
+
+def _live_outbox(live: sqlite3.Connection) -> tuple[list[tuple], int] | None:
+    """The club outbox is the live table's, not the backup's: its undelivered messages stay
+    and its sequence number never goes back (receivers drop numbers they have seen)."""
+    try:
+        rows = live.execute("SELECT * FROM mqtt_outbox ORDER BY seq").fetchall()
+        last = live.execute("SELECT seq FROM sqlite_sequence WHERE name='mqtt_outbox'"
+                            ).fetchone()
+    except sqlite3.OperationalError:  # no club play on this table
+        return None
+    return rows, last[0] if last else 0
+
+
+def _put_back_outbox(live: sqlite3.Connection, rows: list[tuple], last: int) -> None:
+    from companion.club.outbox import install
+    install(live)
+    live.execute("BEGIN IMMEDIATE")
+    try:
+        live.execute("DELETE FROM mqtt_outbox")
+        live.executemany("INSERT INTO mqtt_outbox VALUES (?, ?, ?, ?, ?, ?)", rows)
+        live.execute("UPDATE sqlite_sequence SET seq=MAX(seq, ?) WHERE name='mqtt_outbox'",
+                     (last,))
+        live.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'mqtt_outbox', ? "
+                     "WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE "
+                     "name='mqtt_outbox')", (last,))
+    except BaseException:
+        live.execute("ROLLBACK")
+        raise
+    live.execute("COMMIT")
 
 
 def check_backup(path: Path) -> BackupInfo:
