@@ -8,5 +8,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get install -y -q chromium >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
     && apt-get install -y -q chromium >/dev/null 2>&1)) || echo "test.sh: could not install chromium"
 fi
+# The club-play tests start Debian's Mosquitto broker on a free loopback port.
+if ! [ -x /usr/sbin/mosquitto ] && ! command -v mosquitto >/dev/null 2>&1 && [ "$(id -u)" = 0 ] \
+    && command -v apt-get >/dev/null; then
+  (apt-get install -y -q mosquitto >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
+    && apt-get install -y -q mosquitto >/dev/null 2>&1)) || echo "test.sh: could not install mosquitto"
+fi
 .venv/bin/ruff check .
 exec .venv/bin/python -m pytest "$@"

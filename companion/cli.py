@@ -1,4 +1,4 @@
-"""The `companion` command: run, replay, render, doctor, bench."""
+"""The `companion` command: run, replay, render, doctor, backup, restore, bench."""
 
 from __future__ import annotations
 
@@ -44,6 +44,25 @@ def _parser() -> argparse.ArgumentParser:
                         help="then ask for each button in turn (wait SECONDS each, default "
                              "10): finds swapped, stuck or loose buttons")
 
+    backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
+                            "(works while the companion runs)")
+    backup.add_argument("file", type=Path, help="the backup file to write")
+    backup.add_argument("--data", type=Path, help="data directory (games database)")
+    restore = sub.add_parser("restore", help="replace the data with a checked backup FILE "
+                             "(stop the service first; the old data is kept as a backup)")
+    restore.add_argument("file", type=Path, help="a file written by `companion backup` or "
+                         "the page")
+    restore.add_argument("--data", type=Path, help="data directory (games database)")
+    restore.add_argument("--lang", default="en", choices=("en", "de", "nl"),
+                         help="language of refusal messages")
+
+    league = sub.add_parser("league", help="standings of every table publishing to a broker")
+    league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help="the broker")
+    league.add_argument("--data", type=Path, default=Path("league"),
+                        help="where the league keeps the results (default ./league)")
+    league.add_argument("--host", default="0.0.0.0", help="web address to listen on")
+    league.add_argument("--port", type=int, default=8090, help="web port (default 8090)")
+
     bench = sub.add_parser("bench", help="benchmarks as JSON lines")
     bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
     bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
@@ -86,6 +105,15 @@ def main(argv: list[str] | None = None) -> int:
         from companion.doctor import main as doctor_main
         return doctor_main(args.config, args.data, args.simulate or not on_raspberry_pi(),
                            sys.stdout, args.buttons)
+    if args.command == "backup":
+        from companion.backup_cli import backup_main
+        return backup_main(args.file, args.data, sys.stdout, sys.stderr)
+    if args.command == "restore":
+        from companion.backup_cli import restore_main
+        return restore_main(args.file, args.data, args.lang, sys.stdout, sys.stderr)
+    if args.command == "league":
+        from companion.club.league import main as league_main
+        return league_main(args.mqtt, args.data, args.host, args.port)
     if args.command == "bench":
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)

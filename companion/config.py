@@ -43,6 +43,13 @@ class Config:
     false_start: str = "ignore"
     countdown_s: int = 3
     settle_ms: int = 50
+    mqtt_host: str = ""
+    mqtt_port: int = 1883
+    mqtt_table: str = "table"
+    mqtt_username: str = ""
+    mqtt_password: str = ""
+    mqtt_tls: bool = False
+    mqtt_ca_file: str = ""
     source: str = "defaults"
 
 
@@ -93,6 +100,14 @@ def _text(key: str, value: Any) -> str:
     return value
 
 
+def _table_name(key: str, value: Any) -> str:
+    """An MQTT topic level of letters, digits, - and _ (no wildcards, no slashes)."""
+    if not isinstance(value, str) or not 1 <= len(value) <= 32 or not all(
+            c.isascii() and (c.isalnum() or c in "-_") for c in value):
+        raise ConfigError(key, f"1 to 32 letters, digits, - or _, not {value!r}")
+    return value
+
+
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "": {"language": ("language", _choice("en", "de", "nl"))},
     "web": {"host": ("web_host", _text), "port": ("web_port", _int(1, 65535))},
@@ -108,6 +123,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
              "false_start": ("false_start", _choice("ignore", "forfeit")),
              "countdown_s": ("countdown_s", _int(0, 10)),
              "settle_ms": ("settle_ms", _int(5, 1000))},
+    # club play: the table publishes to this broker (not on the page: it holds a password)
+    "mqtt": {"host": ("mqtt_host", _text), "port": ("mqtt_port", _int(1, 65535)),
+             "table": ("mqtt_table", _table_name), "username": ("mqtt_username", _text),
+             "password": ("mqtt_password", _text), "tls": ("mqtt_tls", _bool),
+             "ca_file": ("mqtt_ca_file", _text)},
 }
 
 

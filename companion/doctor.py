@@ -221,6 +221,8 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
     yield from check_serial(config)
     yield from check_database(data_dir)
     yield from check_web_port(config)
+    from companion.club.doctor import check_mqtt
+    yield from check_mqtt(config, data_dir)
 
 
 def _smbus(port: int) -> Any:

@@ -90,6 +90,9 @@ class Daemon:
 
         self.broker = Broker(max_clients=WEB_THREADS - 8)
         self.hub.subscribe(self.broker.publish, "web-stream")
+        self.mqtt = _club_publisher(config, self.sessions.store.path)
+        if self.mqtt is not None:
+            self.hub.subscribe(self.mqtt.handle, "mqtt")
         if self.display is not None and (self.virtual_display or config.display_type == "dummy"):
             # the page shows the frames: the simulated panel, or luma's dummy
             self.display.listeners.append(
@@ -181,6 +184,9 @@ class Daemon:
         if self.web is not None:
             self.web.start()
         self.hub.post(self.table.publish_pairing)
+        if self.mqtt is not None:
+            self.mqtt.handle("state", self.hub.call(self.table.view))
+            self.mqtt.start()
         if self.serial_box is not None:
             self.serial_box.start()
 
@@ -194,10 +200,22 @@ class Daemon:
         self.buttons.close()
         self.hub.call(self.table.shutdown)
         self.hub.stop()  # drains the mailboxes: the "stopped" frame is drawn
+        if self.mqtt is not None:
+            self.mqtt.stop()
         if self.display is not None:
             self.display.close()
         self.outputs.close()
         self.sessions.close()
+
+
+def _club_publisher(config: configuration.Config, db_path: Path):
+    """With [mqtt], the outbox's triggers and the publisher; without, no triggers."""
+    if not config.mqtt_host:
+        from companion.club.outbox import uninstall
+        uninstall(db_path)
+        return None
+    from companion.club.publisher import Publisher
+    return Publisher(config, db_path)
 
 
 def _watchdog(hub: Hub, notifier: Notifier, every_s: float) -> None:

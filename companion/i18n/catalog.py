@@ -5,6 +5,7 @@ A test checks that every code a rule core can raise has all three sentences here
 
 from __future__ import annotations
 
+from companion.i18n.club_messages import CLUB_MESSAGES
 from companion.i18n.laufrauf_messages import LAUFRAUF_MESSAGES, WORDS
 from companion.i18n.race_games_messages import STRAMASH_MESSAGES, TAUZIEHEN_MESSAGES
 from companion.i18n.web_messages import WEB_MESSAGES  # the HTTP edge's, kept apart
@@ -244,6 +245,7 @@ MESSAGES.update(WEB_MESSAGES)
 MESSAGES.update(LAUFRAUF_MESSAGES)
 MESSAGES.update(TAUZIEHEN_MESSAGES)
 MESSAGES.update(STRAMASH_MESSAGES)
+MESSAGES.update(CLUB_MESSAGES)
 for _lang, _words in WORDS.items():
     COLOR_NAMES[_lang].update(_words)  # player colours and card kinds, shown by name
     COLOR_NAMES[_lang].update(ACTION_NAMES[_lang])

@@ -90,6 +90,10 @@ class Sessions:
     def close(self) -> None:
         self.store.close()
 
+    def reload(self) -> None:
+        """Read every game again from the store (after a restore replaced its contents)."""
+        self.games = {row.id: self._load(row) for row in self.store.games()}
+
     def _load(self, row: GameRow) -> GameSession:
         core = get_core(row.game)
         actions = self.store.actions(row.id)

@@ -17,6 +17,7 @@ from typing import Any
 
 SCHEMA_VERSION = 1
 DB_NAME = "games.sqlite3"
+APP_MARKER = "companion"  # meta 'app': what tells our files (and backups) from others
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -71,6 +72,7 @@ class GameStore:
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
         self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP_MARKER,))
 
     def _tx(self):
         return _Transaction(self.db)

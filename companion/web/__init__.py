@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.rules import Refusal
 from companion.web.api import api
+from companion.web.club import club
 from companion.web.guard import ApiError, error_response, language, refusal_response
 from companion.web.home import home
 
@@ -45,6 +46,7 @@ def create_app(daemon: Any) -> Flask:
     app.json.ensure_ascii = False
     app.register_blueprint(api)
     app.register_blueprint(home)
+    app.register_blueprint(club)
 
     @app.get("/")
     def index() -> str:

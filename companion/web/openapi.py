@@ -50,6 +50,74 @@ def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None
 WRITE_ERRORS = (400, 401, 403, 413, 415)
 
 
+def club_paths() -> dict[str, Any]:
+    """Backup, restore, results, players (companion/web/club.py)."""
+    binary = {"type": "string", "format": "binary"}
+    results = {"type": "object", "required": ["results"], "properties": {"results": {
+        "type": "array", "items": {"type": "object", "required": [
+            "id", "game", "players", "winner", "actions", "started", "finished"]}}}}
+    line = {"type": "object", "required": ["played", "won", "rating", "peak"]}
+    player = {"type": "object", "required": [
+        "name", "played", "won", "games", "head_to_head", "rival", "most_beaten", "streak",
+        "race", "history"], "properties": {
+            "name": {"type": "string"}, "played": {"type": "integer"},
+            "won": {"type": "integer"},
+            "games": {"type": "object", "additionalProperties": line},
+            "rival": {"type": "object", "nullable": True},
+            "most_beaten": {"type": "object", "nullable": True},
+            "streak": {"type": "object", "required": ["current", "kind", "longest_won"]},
+            "race": {"type": "object", "required": ["races", "wins", "median_margin_us"]},
+            "history": {"type": "array", "items": {"type": "object"}}}}
+    players = {"type": "object", "required": ["k", "start", "players", "aliases"],
+               "properties": {"k": {"type": "number"}, "start": {"type": "number"},
+                              "players": {"type": "array", "items": player},
+                              "aliases": {"type": "object"}}}
+    aliases = {"type": "object", "required": ["aliases"],
+               "properties": {"aliases": {"type": "object"}}}
+    return {
+        "/api/backup": {"get": {
+            "summary": "Every game, player and setting as one file (a consistent snapshot)",
+            "parameters": [LANG],
+            "responses": {"200": {"description": "the backup file", "content": {
+                "application/vnd.sqlite3": {"schema": binary}}}, **_errors(401)}}},
+        "/api/restore": {"post": {
+            "summary": "Replace every game and setting with a backup file, checked first "
+                       "(the previous data is kept as a backup on the table)",
+            "parameters": [LANG],
+            "requestBody": {"required": True, "content": {
+                "application/octet-stream": {"schema": binary}}},
+            "responses": {"200": _json({"type": "object", "required": ["restored", "kept"]},
+                                       "restored"),
+                          **_errors(401, 403, 413, 422)}}},
+        "/api/results.json": {"get": _op("Every finished game's result, oldest first",
+                                         _json(results, "results"))},
+        "/api/players": {"get": _op(
+            "Every player's statistics: played, won, Elo rating (K 32, start 1000) per game, "
+            "head-to-head, rival, most beaten, streaks, How Ruck! races; and the aliases",
+            _json(players, "players"))},
+        "/api/players/rename": {"post": _op(
+            "Rename a player (in every game's statistics)", _json(aliases, "the aliases"),
+            *WRITE_ERRORS, 422, body={"type": "object", "required": ["name", "to"],
+                                      "properties": {"name": {"type": "string"},
+                                                     "to": {"type": "string"}}})},
+        "/api/players/merge": {"post": _op(
+            "Merge two players into one", _json(aliases, "the aliases"), *WRITE_ERRORS, 422,
+            body={"type": "object", "required": ["name", "into"],
+                  "properties": {"name": {"type": "string"}, "into": {"type": "string"}}})},
+        "/api/games/{game_id}/at/{step}": {"get": _op(
+            "A game as it stood after its first `step` actions (replayed), with the last "
+            "action and its events", _json({"type": "object", "required": [
+                "id", "step", "steps", "action", "events", "state"]}, "that moment"),
+            404, 422, params=[GAME_ID, {"name": "step", "in": "path", "required": True,
+                                        "schema": {"type": "integer", "minimum": 0,
+                                                   "maximum": 2**31}}])},
+        "/api/results.csv": {"get": {
+            "summary": "The same results as CSV", "parameters": [LANG],
+            "responses": {"200": {"description": "CSV", "content": {
+                "text/csv": {"schema": {"type": "string"}}}}}}},
+    }
+
+
 def openapi_document() -> dict[str, Any]:
     new_game = {"type": "object", "required": ["game", "players"], "properties": {
         "game": {"type": "string", "enum": sorted(GAMES)},
@@ -130,6 +198,7 @@ def openapi_document() -> dict[str, Any]:
             _json({"type": "object"}, "done"), *WRITE_ERRORS, 404, body={
                 "type": "object", "properties": {"name": {"type": "string"},
                                                  "pressed": {"type": "boolean"}}})},
+        **club_paths(),
         "/api/openapi.json": {"get": {"summary": "This document", "responses": {
             "200": _json({"type": "object"}, "OpenAPI 3.0")}}},
     }

@@ -1,0 +1,145 @@
+"""`companion league`: every table's results from the broker, standings across tables.
+
+Subscribes to ``companion/+/result`` (QoS 1, a persistent session: results sent while the
+league was down wait at the broker), keeps each result once per (table, seq) in its own
+SQLite file (a restart rebuilds the standings from it) and serves the standings as a page
+and as JSON, computed with the same statistics as a table's (`companion.stats`). Messages
+on those topics that are not a table's result are ignored and counted.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from flask import Flask, Response, jsonify
+
+from companion.stats import GameRecord, compute
+
+log = logging.getLogger("companion.league")
+TOPIC = "companion/+/result"
+SCHEMA = """CREATE TABLE IF NOT EXISTS results (
+    tbl TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL,
+    players TEXT NOT NULL, winner TEXT, at REAL, PRIMARY KEY (tbl, seq))"""
+
+
+def parse_result(topic: str, payload: bytes) -> tuple | None:
+    """(table, seq, game id, game, players, winner, at) of one of our results, else None."""
+    parts = topic.split("/")
+    try:
+        body = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
+        return None
+    seq, game_id, players = body.get("seq"), body.get("game_id"), body.get("players")
+    winner = body.get("winner")
+    if not (isinstance(seq, int) and isinstance(game_id, int) and isinstance(
+            body.get("game"), str) and isinstance(players, list) and players and all(
+            isinstance(p, str) for p in players)):
+        return None
+    if winner is not None and not isinstance(winner, str | list):
+        return None
+    at = body.get("at") if isinstance(body.get("at"), int | float) else None
+    return (parts[1], seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
+
+
+class League:
+    def __init__(self, host: str, port: int, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(data_dir / "league.sqlite3", isolation_level=None,
+                                  check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(SCHEMA)
+        self.lock = threading.Lock()
+        self.foreign = 0
+        self.host, self.port = host, port
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
+                                  client_id="companion-league", clean_session=False)
+        self.client.on_connect = lambda c, u, f, r, p: c.subscribe(TOPIC, qos=1)
+        self.client.on_message = self._on_message
+        self.client.reconnect_delay_set(1, 30)
+
+    def start(self) -> None:
+        self.client.connect_async(self.host, self.port, 30)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.db.close()
+
+    def _on_message(self, client, userdata, message) -> None:
+        row = parse_result(message.topic, message.payload)
+        with self.lock:
+            if row is None:
+                self.foreign += 1
+                log.warning("league: ignored a message on %s that is not a table's result",
+                            message.topic[:80])
+                return
+            self.db.execute("INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+
+    def standings(self) -> dict[str, Any]:
+        with self.lock:
+            rows = self.db.execute("SELECT tbl, game_id, game, players, winner FROM results "
+                                   "ORDER BY at, tbl, seq").fetchall()
+            foreign = self.foreign
+        records = [GameRecord(i, game, tuple(json.loads(players)), json.loads(winner), True)
+                   for i, (_, _, game, players, winner) in enumerate(rows)]
+        tables: dict[str, int] = {}
+        for row in rows:
+            tables[row[0]] = tables.get(row[0], 0) + 1
+        return {**compute(records), "tables": tables, "foreign": foreign}
+
+
+def league_app(league: League) -> Flask:
+    app = Flask(__name__)
+    app.json.ensure_ascii = False
+
+    @app.get("/standings.json")
+    def standings_json() -> Response:
+        return jsonify(league.standings())
+
+    @app.get("/")
+    def page() -> Response:
+        data = league.standings()
+        players = sorted(data["players"], key=lambda p: (-p["won"], p["name"].casefold()))
+        rows = "".join(
+            f"<tr><td>{html.escape(p['name'])}</td><td>{p['played']}</td><td>{p['won']}</td>"
+            "<td>" + ", ".join(f"{html.escape(g)} {line['rating']}"
+                               for g, line in p["games"].items()) + "</td></tr>"
+            for p in players)
+        body = ("<!doctype html><meta charset=utf-8><title>League</title><h1>League</h1>"
+                f"<p>{sum(data['tables'].values())} games from {len(data['tables'])} tables"
+                "</p><table><tr><th>Player</th><th>Games</th><th>Won</th><th>Rating (Elo)"
+                f"</th></tr>{rows}</table>")
+        return Response(body, mimetype="text/html", headers={
+            "Content-Security-Policy": "default-src 'none'"})
+
+    return app
+
+
+def main(broker: str, data_dir: Path, host: str, port: int) -> int:
+    from companion.web import WebServer
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    name, _, number = broker.partition(":")
+    league = League(name, int(number or 1883), data_dir)
+    league.start()
+    server = WebServer(league_app(league), host, port, threads=8)
+    server.start()
+    log.info("league standings on http://%s:%d/ from %s", host, server.port, broker)
+    stop = threading.Event()
+    import signal
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    stop.wait()
+    server.stop()
+    league.stop()
+    return 0

@@ -1,0 +1,275 @@
+"""The table's MQTT publisher: the outbox delivered in order, the public state retained.
+
+Topics (``companion/<table>/...``):
+- ``event``: every outbox row in order, QoS 1: a game started, an accepted action with the
+  events it caused, an action taken back; each with the table's sequence number ``seq``
+  (a receiver drops any ``seq`` it has seen: after a crash between the broker's
+  acknowledgement and the row's deletion the same message comes again, never as a new one).
+- ``result``: each finished game's result, QoS 1, from the same outbox.
+- ``state``: retained, the current game's public state (as the page sees it).
+- ``status``: retained ``online``; ``offline`` as the last will and on a clean stop.
+
+One thread owns the delivery: it waits for a nudge (the hub published something, the broker
+connected) and sends the pending rows one at a time, each after the previous one was
+acknowledged, so order holds across reconnects and restarts. The hub only ever drops a
+message into a mailbox: the table never waits for the broker. paho's own thread keeps
+reconnecting; each failure is logged once per kind and kept for `companion doctor`-like
+views (`problem`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from companion.club.outbox import Outbox, Row
+from companion.config import Config
+from companion.rules import Refusal, get_core
+
+log = logging.getLogger("companion.mqtt")
+ACK_TIMEOUT_S = 5.0
+IDLE_S = 1.0
+KEEPALIVE_S = 30
+
+
+def topic(table: str, leaf: str) -> str:
+    return f"companion/{table}/{leaf}"
+
+
+def make_client(config: Config, client_id: str) -> mqtt.Client:
+    """A paho client with this table's credentials and TLS settings."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+                         clean_session=True)
+    if config.mqtt_username:
+        client.username_pw_set(config.mqtt_username, config.mqtt_password or None)
+    if config.mqtt_tls:
+        client.tls_set(ca_certs=config.mqtt_ca_file or None)
+    client.reconnect_delay_set(min_delay=1, max_delay=30)
+    client.max_inflight_messages_set(1)  # in order, one at a time
+    return client
+
+
+def describe(reason: Any) -> str:
+    """A paho reason code or error number as words."""
+    if isinstance(reason, int):
+        return mqtt.error_string(reason)
+    return str(reason)
+
+
+class Publisher:
+    def __init__(self, config: Config, db_path: Path) -> None:
+        self.config = config
+        self.table = config.mqtt_table
+        self.outbox = Outbox(db_path)
+        self.client = make_client(config, f"companion-{self.table}")
+        self.client.will_set(topic(self.table, "status"), "offline", qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_publish = self._on_publish
+        self.client.on_connect_fail = self._on_connect_fail
+        self.connected = threading.Event()
+        self.problem: str | None = None  # the last connection failure, for views and tests
+        self.sent = 0
+        self._nudge = threading.Event()
+        self._stopping = threading.Event()
+        self._state: Any = None
+        self._state_dirty = False
+        self._state_version = 0
+        self._lock = threading.Lock()
+        self._games: dict[int, tuple[Any, Any, int]] = {}  # game id -> (core, state, next)
+        # Outbox rows handed to paho and not yet acknowledged: paho sends them again itself
+        # after a reconnect, so they are waited for, never published a second time.
+        self._inflight: dict[int, mqtt.MQTTMessageInfo] = {}
+        self._acked: set[int] = set()
+        self._ack = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="mqtt-outbox", daemon=True)
+
+    # --- life -------------------------------------------------------------------------------
+    def start(self) -> None:
+        where = f"{self.config.mqtt_host}:{self.config.mqtt_port}"
+        log.info("mqtt: publishing as table %r to %s (%d waiting in the outbox)", self.table,
+                 where, self.outbox.count())
+        self.client.connect_async(self.config.mqtt_host, self.config.mqtt_port, KEEPALIVE_S)
+        self.client.loop_start()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._nudge.set()
+        self._thread.join(5)
+        if self.connected.is_set():
+            info = self.client.publish(topic(self.table, "status"), "offline", qos=1,
+                                       retain=True)
+            info.wait_for_publish(2)
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.outbox.close()
+
+    # --- from the hub (a mailbox thread) -----------------------------------------------------
+    def handle(self, name: str, payload: Any) -> None:
+        """Every hub message nudges the delivery; the game's state is kept to retain."""
+        if name == "state":
+            with self._lock:
+                self._state, self._state_dirty = payload, True
+                self._state_version += 1
+        self._nudge.set()
+
+    # --- paho's thread ----------------------------------------------------------------------
+    def _on_connect(self, client, userdata, flags, reason, properties) -> None:
+        if reason.is_failure:
+            self._fail(f"the broker refused the connection: {reason}")
+            return
+        if self.problem:
+            log.info("mqtt: connected to %s:%d again", self.config.mqtt_host,
+                     self.config.mqtt_port)
+        self.problem = None
+        client.publish(topic(self.table, "status"), "online", qos=1, retain=True)
+        with self._lock:
+            self._state_dirty = True
+        self.connected.set()
+        self._nudge.set()
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        self._fail("cannot reach the broker; the table plays on, the outbox keeps what it "
+                   "sends")
+
+    def _on_disconnect(self, client, userdata, flags, reason, properties) -> None:
+        was_connected = self.connected.is_set()
+        self.connected.clear()
+        if was_connected and not self._stopping.is_set():  # a refusal was said already
+            self._fail(f"lost the broker ({reason}); the table plays on, the outbox keeps "
+                       "what it sends")
+
+    def _on_publish(self, client, userdata, mid, reason, properties) -> None:
+        with self._ack:
+            self._acked.add(mid)
+            self._ack.notify_all()
+
+    def _fail(self, problem: str) -> None:
+        if problem != self.problem:
+            log.warning("mqtt: %s:%d: %s", self.config.mqtt_host, self.config.mqtt_port,
+                        problem)
+        self.problem = problem
+
+    # --- the delivery thread -----------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            self._nudge.wait(IDLE_S)
+            self._nudge.clear()
+            if not self.connected.is_set():
+                continue
+            try:
+                self._send_state()
+                while self.connected.is_set() and not self._stopping.is_set() and (
+                        rows := self.outbox.pending()):
+                    if not all(self._deliver(row) for row in rows):
+                        break
+                self._send_state()  # the newest state, after the events that made it
+            except Exception:  # a bug here must not stop the delivery for good
+                log.exception("mqtt: delivery failed")
+                time.sleep(IDLE_S)
+
+    def _publish(self, leaf: str, payload: Any, retain: bool = False,
+                 row: int | None = None) -> bool:
+        """Publish (unless paho still holds this row) and wait for the acknowledgement."""
+        info = self._inflight.get(row) if row is not None else None
+        if info is None:
+            info = self.client.publish(topic(self.table, leaf),
+                                       json.dumps(payload, ensure_ascii=False), qos=1,
+                                       retain=retain)
+            if info.rc == mqtt.MQTT_ERR_QUEUE_SIZE:
+                return False
+            if row is not None:
+                self._inflight[row] = info
+        deadline = time.monotonic() + ACK_TIMEOUT_S
+        with self._ack:
+            while info.mid not in self._acked and self.connected.is_set() \
+                    and (left := deadline - time.monotonic()) > 0:
+                self._ack.wait(min(left, 0.2))
+            if info.mid not in self._acked:
+                return False
+            self._acked.discard(info.mid)
+        self._inflight.pop(row, None)
+        return True
+
+    def state_sent(self) -> bool:
+        """The newest state is on the broker (for tests and views)."""
+        with self._lock:
+            return not self._state_dirty
+
+    def _send_state(self) -> None:
+        with self._lock:
+            if not self._state_dirty:
+                return
+            state, version = self._state, self._state_version
+        body = {"table": self.table, "game_id": state.get("id") if state else None,
+                "state": state}
+        if self._publish("state", body, retain=True):
+            with self._lock:
+                self._state_dirty = self._state_version != version
+
+    def _deliver(self, row: Row) -> bool:
+        leaf, payload = self._message(row)
+        if not self._publish(leaf, payload, row=row.seq):
+            return False
+        self.outbox.delivered(row.seq)
+        self.sent += 1
+        return True
+
+    def _message(self, row: Row) -> tuple[str, dict[str, Any]]:
+        base = {"table": self.table, "seq": row.seq, "type": row.kind, "game_id": row.game_id,
+                "at": row.at}
+        if row.kind == "game":
+            header = json.loads(row.body or "{}")
+            self._games.pop(row.game_id, None)
+            return "event", {**base, "game": header.get("game"),
+                             "players": header.get("players"), "options": header.get("options")}
+        if row.kind == "result":
+            found = self.outbox.game(row.game_id)
+            header = json.loads(found[1]) if found else {}
+            return "result", {**base, "game": header.get("game"),
+                              "players": header.get("players"),
+                              "winner": json.loads(row.body) if row.body else None}
+        if row.kind == "undo":
+            self._games.pop(row.game_id, None)
+            return "event", {**base, "action_seq": row.action_seq}
+        action = json.loads(row.body or "null")
+        game, events = self._events(row.game_id, row.action_seq or 0, action)
+        return "event", {**base, "game": game, "action_seq": row.action_seq,
+                         "action": action, "events": events}
+
+    def _events(self, game_id: int, seq: int, action: Any) -> tuple[str | None, Any]:
+        """The events the action caused, from the game replayed (kept between actions)."""
+        cached = self._games.get(game_id)
+        if cached is None or cached[2] != seq:
+            cached = self._rebuild(game_id, seq)
+            if cached is None:
+                return None, None
+        core, state, _ = cached
+        try:
+            outcome = core.apply(state, action)
+        except Refusal:
+            self._games.pop(game_id, None)
+            return core.name, None
+        self._games[game_id] = (core, outcome.state, seq + 1)
+        return core.name, outcome.events
+
+    def _rebuild(self, game_id: int, seq: int):
+        found = self.outbox.game(game_id)
+        if found is None:
+            return None
+        try:
+            core = get_core(found[0])
+            header = json.loads(found[1])
+            state = core.new_game(header["players"], header["options"], header["seed"])
+            for text in self.outbox.actions_before(game_id, seq):
+                state = core.apply(state, json.loads(text)).state
+        except (Refusal, ValueError, KeyError):
+            return None
+        return core, state, seq

@@ -1,0 +1,81 @@
+"""Player names become players: renames and merges kept as aliases in the games database.
+
+A stored game keeps the names it was played with (its log is what happened); statistics
+read every name through the aliases. Renaming "Ann" to "Anna" and merging "Anne" into
+"Anna" are both an alias, so a backup carries them and an alias chain never loops. Owned by
+the hub thread, like the store it writes to.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+
+from companion.rules import Refusal
+from companion.stats import canonical
+
+MAX_NAME = 40
+SCHEMA = "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL)"
+
+
+def check_name(value: object) -> str:
+    """A player's name: 1 to 40 printable characters, spaces at the ends dropped."""
+    if not isinstance(value, str):
+        raise Refusal("bad_player_name", name=str(value)[:MAX_NAME])
+    name = value.strip()
+    if not name or len(name) > MAX_NAME or any(
+            unicodedata.category(c).startswith("C") for c in name):
+        raise Refusal("bad_player_name", name=name[:MAX_NAME])
+    return name
+
+
+class PlayerBook:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def aliases(self) -> dict[str, str]:
+        self.db.execute(SCHEMA)
+        return dict(self.db.execute("SELECT name, player FROM player_aliases").fetchall())
+
+    def rename(self, name: object, to: object, known: set[str]) -> dict[str, str]:
+        """`name` is called `to` from now on, in every game (`to` must be new)."""
+        name, to = check_name(name), check_name(to)
+        players = self._players(known)
+        if name not in players:
+            raise Refusal("no_such_player", name=name)
+        if to in players and to != name:
+            raise Refusal("player_exists", name=to)
+        return self._alias(name, to)
+
+    def merge(self, name: object, into: object, known: set[str]) -> dict[str, str]:
+        """`name` and `into` are the same person, from now on called `into`."""
+        name, into = check_name(name), check_name(into)
+        players = self._players(known)
+        for who in (name, into):
+            if who not in players:
+                raise Refusal("no_such_player", name=who)
+        if name == into:
+            raise Refusal("same_player", name=name)
+        return self._alias(name, into)
+
+    def _players(self, known: set[str]) -> set[str]:
+        aliases = self.aliases()
+        return {canonical(n, aliases) for n in known}
+
+    def _alias(self, name: str, to: str) -> dict[str, str]:
+        with _transaction(self.db):
+            self.db.execute("UPDATE player_aliases SET player=? WHERE player=?", (to, name))
+            self.db.execute("INSERT OR REPLACE INTO player_aliases VALUES (?, ?)", (name, to))
+            self.db.execute("DELETE FROM player_aliases WHERE name=player")
+        return self.aliases()
+
+
+class _transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,194 @@
+"""Players' statistics from stored games: pure (no I/O, clock or randomness).
+
+Input: the games in the order they were started (`GameRecord`), and the aliases players
+were renamed or merged with. Output: per player, overall and per game, games played and won,
+an Elo rating, head-to-head records, streaks, and for How Ruck! the races won and the median
+race margin.
+
+Elo: every player starts at 1000, K = 32. A finished game counts as a set of two-player
+matches, all scored from the ratings before the game: each winner beats each non-winner;
+winners (a Stramash pair) are not compared with each other, nor non-winners with each other.
+A finished game without a winner is a draw between every pair. A player's change is
+K / (n - 1) times the sum of (score - expected) over their matches, n being the number of
+players, so a game moves a rating by at most K however many play, and two-player games are
+plain Elo. Unfinished and broken games do not count.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+K = 32.0
+START = 1000.0
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    winner: Any  # a name, a list of names (a team), or None
+    over: bool
+    races: tuple[tuple[str, int | None], ...] = ()  # How Ruck!: (race winner, margin in µs)
+
+
+def expected(rating: float, opponent: float) -> float:
+    """The Elo expectation of scoring against `opponent`."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def elo_changes(ratings: dict[str, float], players: list[str],
+                winners: set[str]) -> dict[str, float]:
+    """Each player's rating change for one finished game (see the module docstring)."""
+    n = len(players)
+    if n < 2:
+        return {p: 0.0 for p in players}
+    change = {p: 0.0 for p in players}
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if winners and (a in winners) == (b in winners):
+                continue  # team mates, or two who both lost: no match between them
+            score = 0.5 if not winners else (1.0 if a in winners else 0.0)
+            e = expected(ratings[a], ratings[b])
+            change[a] += score - e
+            change[b] += (1.0 - score) - (1.0 - e)
+    return {p: K / (n - 1) * c for p, c in change.items()}
+
+
+def canonical(name: str, aliases: dict[str, str]) -> str:
+    seen = set()
+    while name in aliases and name not in seen:
+        seen.add(name)
+        name = aliases[name]
+    return name
+
+
+@dataclass
+class _Line:
+    played: int = 0
+    won: int = 0
+    rating: float = START
+    peak: float = START
+
+
+@dataclass
+class _Player:
+    name: str
+    played: int = 0
+    won: int = 0
+    games: dict[str, _Line] = field(default_factory=dict)
+    h2h: dict[str, dict[str, int]] = field(default_factory=dict)
+    results: list[bool] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    race_wins: int = 0
+    races: int = 0
+    margins: list[int] = field(default_factory=list)
+
+
+def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) -> dict[str, Any]:
+    """Every player's statistics (JSON-ready), players sorted by name."""
+    aliases = aliases or {}
+    people: dict[str, _Player] = {}
+
+    def person(name: str) -> _Player:
+        if name not in people:
+            people[name] = _Player(name)
+        return people[name]
+
+    for record in sorted(records, key=lambda r: r.id):
+        if not record.over:
+            continue
+        players = list(dict.fromkeys(canonical(p, aliases) for p in record.players))
+        raw = record.winner if isinstance(record.winner, list) else (
+            [record.winner] if record.winner is not None else [])
+        winners = {canonical(w, aliases) for w in raw if isinstance(w, str)} & set(players)
+        lines = {p: person(p).games.setdefault(record.game, _Line()) for p in players}
+        changes = elo_changes({p: lines[p].rating for p in players}, players, winners)
+        for p in players:
+            me, line, won = person(p), lines[p], p in winners
+            me.played, line.played = me.played + 1, line.played + 1
+            me.won, line.won = me.won + won, line.won + won
+            line.rating += changes[p]
+            line.peak = max(line.peak, line.rating)
+            me.results.append(won)
+            me.history.append({"id": record.id, "game": record.game, "won": won,
+                               "rating": round(line.rating, 1)})
+            for q in players:
+                if q != p:
+                    row = me.h2h.setdefault(q, {"games": 0, "won": 0, "lost": 0})
+                    row["games"] += 1
+                    row["won"] += won and q not in winners
+                    row["lost"] += q in winners and not won
+        for race_winner, margin in record.races:
+            for p in players:
+                person(p).races += 1
+            who = canonical(race_winner, aliases)
+            if who in players:
+                person(who).race_wins += 1
+                if margin is not None:
+                    person(who).margins.append(margin)
+    return {"k": K, "start": START,
+            "players": [_as_json(people[name]) for name in sorted(people, key=str.casefold)],
+            "aliases": dict(sorted(aliases.items()))}
+
+
+def _streaks(results: list[bool]) -> dict[str, Any]:
+    current, kind, longest, run = 0, None, 0, 0
+    for won in results:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    if results:
+        kind = "won" if results[-1] else "lost"
+        for won in reversed(results):
+            if won != results[-1]:
+                break
+            current += 1
+    return {"current": current, "kind": kind, "longest_won": longest}
+
+
+def _most(h2h: dict[str, dict[str, int]], key: str) -> dict[str, Any] | None:
+    best = max(sorted(h2h), key=lambda q: h2h[q][key], default=None)
+    if best is None or h2h[best][key] == 0:
+        return None
+    return {"name": best, key: h2h[best][key]}
+
+
+def _as_json(p: _Player) -> dict[str, Any]:
+    return {
+        "name": p.name, "played": p.played, "won": p.won,
+        "games": {g: {"played": line.played, "won": line.won,
+                      "rating": round(line.rating, 1), "peak": round(line.peak, 1)}
+                  for g, line in sorted(p.games.items())},
+        "head_to_head": dict(sorted(p.h2h.items())),
+        "rival": _most(p.h2h, "lost"),  # who beat this player most often
+        "most_beaten": _most(p.h2h, "won"),
+        "streak": _streaks(p.results),
+        "race": {"races": p.races, "wins": p.race_wins,
+                 "median_margin_us": statistics.median(p.margins) if p.margins else None},
+        "history": p.history,
+    }
+
+
+def race_results(events: list[list[dict[str, Any]]]) -> tuple[tuple[str, int | None], ...]:
+    """How Ruck!: each decided race's winner and margin, from a game's replayed events."""
+    out = []
+    for caused in events:
+        for event in caused:
+            if event.get("type") == "race" and isinstance(event.get("winner"), str):
+                margin = event.get("margin_us")
+                out.append((event["winner"], margin if isinstance(margin, int) else None))
+    return tuple(out)
+
+
+__all__ = [
+    "START",
+    "GameRecord",
+    "K",
+    "canonical",
+    "compute",
+    "elo_changes",
+    "expected",
+    "race_results",
+]

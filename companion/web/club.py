@@ -1,0 +1,215 @@
+"""Beyond one table: backup and restore, results export, players and their statistics.
+
+Kept apart from `api.py`: these routes read the games through the hub like every other, but
+move whole files. A backup is paired-only (it holds every game and setting); so is a restore,
+whose body is the backup file itself (``application/octet-stream``: a cross-site form cannot
+send that without a CORS preflight, which is never granted).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.daemon.restore import backups_dir, restore, take_backup
+from companion.rules import GAMES
+from companion.sessions import replay_events
+from companion.sessions.backup import BACKUP_SUFFIX, stamp
+from companion.sessions.players import PlayerBook
+from companion.stats import GameRecord, compute, race_results
+from companion.web.guard import ApiError, json_object, paired, same_origin, writes
+
+club = Blueprint("club", __name__, url_prefix="/api")
+MAX_RESTORE_BYTES = 256 * 1024 * 1024
+BACKUP_TYPES = ("application/octet-stream", "application/vnd.sqlite3", "application/x-sqlite3")
+CHUNK = 64 * 1024
+
+
+def daemon() -> Any:
+    return current_app.config["daemon"]
+
+
+def _require_pairing() -> None:
+    if not paired():
+        raise ApiError("not_paired")
+
+
+# --- backup and restore ----------------------------------------------------------------------
+@club.get("/backup")
+def backup() -> Response:
+    _require_pairing()
+    d = daemon()
+    folder = backups_dir(d)
+    temporary = folder / f".download-{secrets.token_hex(8)}"
+    try:
+        take_backup(d, temporary)
+        data = temporary.read_bytes()
+    finally:
+        temporary.unlink(missing_ok=True)
+    name = f"companion-{stamp()}{BACKUP_SUFFIX}"
+    return Response(data, mimetype="application/vnd.sqlite3", headers={
+        "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@club.post("/restore")
+def restore_backup() -> Response:
+    if not same_origin():
+        raise ApiError("cross_site")
+    if request.mimetype not in BACKUP_TYPES:
+        raise ApiError("backup_file_required")
+    _require_pairing()
+    request.max_content_length = MAX_RESTORE_BYTES
+    d = daemon()
+    folder = backups_dir(d)
+    folder.mkdir(parents=True, exist_ok=True)
+    incoming = folder / f".upload-{secrets.token_hex(8)}"
+    try:
+        _receive(incoming)
+        return jsonify(restore(d, incoming))
+    finally:
+        incoming.unlink(missing_ok=True)
+
+
+def _receive(path: Path) -> None:
+    with open(path, "wb") as out:
+        while chunk := request.stream.read(CHUNK):
+            out.write(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+# --- results ---------------------------------------------------------------------------------
+RESULT_COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished")
+
+
+def _results() -> list[dict[str, Any]]:
+    """Every finished game, oldest first."""
+    d = daemon()
+    games = d.hub.call(d.sessions.listing)
+    return [{"id": g["id"], "game": g["game"], "players": g["players"], "winner": g["winner"],
+             "actions": g["actions"], "started": _iso(g["created"]),
+             "finished": _iso(g["updated"])}
+            for g in reversed(games) if g["status"] == "over"]
+
+
+def _iso(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+@club.get("/results.json")
+def results_json() -> Response:
+    return jsonify({"results": _results()})
+
+
+@club.get("/results.csv")
+def results_csv() -> Response:
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(RESULT_COLUMNS)
+    for row in _results():
+        winner = row["winner"]
+        cells = {**row, "players": " / ".join(row["players"]),
+                 "winner": " + ".join(winner) if isinstance(winner, list) else winner or ""}
+        writer.writerow([_cell(cells[c]) for c in RESULT_COLUMNS])
+    return Response(text.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": 'attachment; filename="companion-results.csv"'})
+
+
+def _cell(value: Any) -> Any:
+    """A player's name must not become a spreadsheet formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+# --- players ---------------------------------------------------------------------------------
+def _book(d: Any) -> PlayerBook:
+    return PlayerBook(d.sessions.store.db)
+
+
+def _known_names(d: Any) -> set[str]:
+    """On the hub thread: every name any stored game was played with."""
+    return {p for g in d.sessions.games.values() for p in g.header["players"]}
+
+
+@club.get("/players")
+def players() -> Response:
+    d = daemon()
+
+    def read() -> tuple[list[dict[str, Any]], dict[str, str]]:
+        games = [{"id": g.id, "game": g.header["game"], "header": g.header,
+                  "players": tuple(g.header["players"]), "over": g.status == "over",
+                  "winner": g.core.winner(g.state) if g.status == "over" else None,
+                  "actions": list(g.actions) if g.header["game"] == "howruck" else []}
+                 for g in d.sessions.games.values()]
+        return games, _book(d).aliases()
+
+    games, aliases = d.hub.call(read)
+    # Replaying How Ruck! games for their races (pure) runs here, off the hub thread.
+    records = [GameRecord(g["id"], g["game"], g["players"], g["winner"], g["over"],
+                          race_results(replay_events(GAMES[g["game"]], g["header"],
+                                                     g["actions"])) if g["actions"] else ())
+               for g in games]
+    return jsonify(compute(records, aliases))
+
+
+def _change_player(method: str, target_key: str) -> Response:
+    body = json_object()
+    unknown = set(body) - {"name", target_key}
+    if unknown:
+        raise ApiError("unknown_key", key=sorted(unknown)[0])
+    d = daemon()
+
+    def change() -> dict[str, str]:
+        aliases = getattr(_book(d), method)(body.get("name"), body.get(target_key),
+                                            _known_names(d))
+        d.hub.publish("games", {"players": True})  # pages reload their lists
+        return aliases
+    return jsonify({"aliases": d.hub.call(change)})
+
+
+@club.post("/players/rename")
+@writes()
+def rename_player() -> Response:
+    """`name` is called `to` from now on (in every game's statistics)."""
+    return _change_player("rename", "to")
+
+
+@club.post("/players/merge")
+@writes()
+def merge_players() -> Response:
+    """`name` and `into` are one person, called `into`."""
+    return _change_player("merge", "into")
+
+
+# --- history you can walk through --------------------------------------------------------------
+@club.get("/games/<int:game_id>/at/<int:step>")
+def game_at(game_id: int, step: int) -> Response:
+    """The game's public state after its first `step` actions (the stored log replayed
+    through the rule core), with the events of action `step` - 1: what the board showed then."""
+    d = daemon()
+
+    def read() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        session = d.sessions.get(game_id)
+        return session.header, list(session.actions)
+
+    header, actions = d.hub.call(read)
+    if step > len(actions):
+        raise ApiError("no_such_step", step=step, steps=len(actions))
+    core = GAMES[header["game"]]
+    state = core.new_game(header["players"], header["options"], header["seed"])
+    events: list[dict[str, Any]] = []
+    for action in actions[:step]:  # pure, off the hub thread
+        outcome = core.apply(state, action)
+        state, events = outcome.state, outcome.events
+    return jsonify({"id": game_id, "step": step, "steps": len(actions),
+                    "action": actions[step - 1] if step else None, "events": events,
+                    "state": {"id": game_id, "status": "over" if core.is_over(state)
+                              else "playing", **core.view(state)}})

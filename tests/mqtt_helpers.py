@@ -1,0 +1,123 @@
+"""A real Mosquitto broker on a free loopback port (config file written by the test), and a
+subscriber that records what arrives."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from companion.bench.web_bench import free_port
+
+MOSQUITTO = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/bin")
+needs_mosquitto = pytest.mark.skipif(MOSQUITTO is None and not os.environ.get("CI"),
+                                     reason="mosquitto not installed (test.sh installs it)")
+
+
+class Broker:
+    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.log = folder / "mosquitto.log"
+        lines = [f"listener {self.port} 127.0.0.1", f"user {getpass.getuser()}",
+                 "persistence true",
+                 f"persistence_location {folder}/", "autosave_interval 1",
+                 f"log_dest file {self.log}", "log_type all"]
+        if users:
+            passwords = folder / "passwords"
+            passwords.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
+            passwords.chmod(0o600)
+            subprocess.run([shutil.which("mosquitto_passwd", path="/usr/bin:/usr/sbin") or
+                            "mosquitto_passwd", "-U",
+                            str(passwords)], check=True, capture_output=True)
+            lines += ["allow_anonymous false", f"password_file {passwords}"]
+        else:
+            lines.append("allow_anonymous true")
+        self.config = folder / "mosquitto.conf"
+        self.config.write_text("\n".join(lines) + "\n")
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Broker:
+        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while True:
+            probe = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+            try:
+                probe.connect("127.0.0.1", self.port)
+                probe.disconnect()
+                return self
+            except OSError:
+                assert self.process.poll() is None, self.process.stderr.read()
+                assert time.monotonic() < deadline, "mosquitto did not start"
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # saves its persistence file
+            self.process.wait(10)
+        self.process = None
+
+
+class Listener:
+    """A subscriber with a persistent session (it keeps its queue across broker restarts)."""
+
+    def __init__(self, port: int, topics: str, client_id: str = "test-listener",
+                 clean: bool = True) -> None:
+        self.messages: queue.Queue = queue.Queue()
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+                                  clean_session=clean)
+        self.client.on_message = self._on_message
+        self.redelivered = 0  # QoS 1 messages the broker sent this listener again (dup)
+        self.client.on_connect = lambda c, u, f, r, p: c.subscribe(topics, qos=1)
+        self.client.reconnect_delay_set(0.1, 0.5)
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    def _on_message(self, client, userdata, message) -> None:
+        if message.dup:  # the broker's own resend to us (our ack was lost): not the table's
+            self.redelivered += 1
+            return
+        self.messages.put((message.topic, message.payload.decode(), message.retain))
+
+    def take(self, predicate, timeout: float = 10.0) -> list[tuple[str, Any, bool]]:
+        """Messages until one matches (all returned, that one last)."""
+        got = []
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"not received; got {got[-5:]}"
+            try:
+                topic, text, retain = self.messages.get(timeout=left)
+            except queue.Empty:
+                continue
+            try:
+                payload = json.loads(text)
+            except ValueError:
+                payload = text
+            got.append((topic, payload, retain))
+            if predicate(topic, payload, retain):
+                return got
+
+    def latest(self, topics: set[str], timeout: float = 10.0) -> dict[str, tuple[Any, bool]]:
+        """(payload, retained) of each of `topics`, once every one has come."""
+        seen: dict[str, tuple[Any, bool]] = {}
+        for topic, payload, retain in self.take(
+                lambda t, p, r: seen.setdefault(t, (p, r)) and topics <= set(seen), timeout):
+            seen[topic] = (payload, retain)
+        return seen
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()

@@ -1,0 +1,76 @@
+"""Two tables and a league process over a real Mosquitto: standings match the games played;
+foreign messages are ignored and counted; a restarted league rebuilds from its store."""
+
+from __future__ import annotations
+
+import http.client
+import json
+
+import paho.mqtt.client as mqtt
+from daemon_helpers import wait_until
+from mqtt_helpers import Broker, needs_mosquitto
+from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
+
+from companion.club.league import League, league_app
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+from companion.web import WebServer
+
+pytestmark = needs_mosquitto
+GAMES = {"t1": [("howruck", 1, ["Ann", "Bob"]), ("tauziehen", 2, ["Ann", "Cat"])],
+         "t2": [("howruck", 2, ["Bob", "Cat"])]}
+
+
+def get(port: int, path: str):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, data
+
+
+def test_two_tables_and_a_league(run, tmp_path):  # noqa: F811
+    broker = run(Broker(tmp_path / "broker").start())
+    league = run(League("127.0.0.1", broker.port, tmp_path / "league"))
+    league.start()
+    for name, games in GAMES.items():
+        daemon = table(run, tmp_path / name, broker.port, name=name)
+        for game, seed, players in games:
+            log, _ = random_game(get_core(game), seed, players)
+            gid = daemon.hub.call(daemon.table.create_game, game, players, {}, seed)["id"]
+            for action in log:
+                daemon.hub.call(daemon.table.apply, gid, action)
+    foreign = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    foreign.connect("127.0.0.1", broker.port)
+    foreign.loop_start()
+    foreign.publish("companion/t9/result", "not ours", qos=1).wait_for_publish(5)
+    forged = {"table": "t1", "seq": 999, "game_id": 1, "game": "howruck",
+              "players": ["Eve", "Mal"], "winner": "Eve"}  # another table's name: not ours
+    foreign.publish("companion/t9/result", json.dumps(forged), qos=1).wait_for_publish(5)
+    foreign.disconnect()
+    foreign.loop_stop()
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 3
+               and league.standings()["foreign"] == 2, timeout=15)
+    server = WebServer(league_app(league), "127.0.0.1", 0, threads=2)
+    server.start()
+    try:
+        status, body = get(server.port, "/standings.json")
+        data = json.loads(body)
+        assert status == 200 and data["tables"] == {"t1": 2, "t2": 1}
+        played = {p["name"]: (p["played"], p["won"]) for p in data["players"]}
+        winners = [random_game(get_core(g), s, p)[1].winner
+                   for games in GAMES.values() for g, s, p in games]
+        assert played == {n: (c, winners.count(n)) for n, c in
+                          (("Ann", 2), ("Bob", 2), ("Cat", 2))}
+        status, page = get(server.port, "/")
+        assert status == 200 and b"<td>Ann</td>" in page
+    finally:
+        server.stop()
+    league.db.close()
+    again = League("127.0.0.1", broker.port, tmp_path / "league")  # not connected: its store
+    try:
+        assert {p["name"]: p["played"] for p in again.standings()["players"]} == {
+            "Ann": 2, "Bob": 2, "Cat": 2}
+    finally:
+        again.db.close()

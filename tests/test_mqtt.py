@@ -1,0 +1,165 @@
+"""Club play against a real Mosquitto broker on loopback: events in order with a sequence
+number, retained state and status, results; the broker away while the table plays on; the
+daemon SIGKILLed with messages in its outbox; a broker that refuses."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from daemon_helpers import wait_until
+from mqtt_helpers import Broker, Listener, needs_mosquitto
+from web_helpers import web_daemon
+
+from companion.bench.web_bench import free_port
+from companion.club.doctor import check_mqtt
+from companion.config import parse
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+from companion.sessions import replay_events
+
+pytestmark = needs_mosquitto
+LOG, _ = random_game(get_core("howruck"), 1, ["A", "B"])
+HEADER = {"game": "howruck", "players": ["A", "B"], "options": {}, "seed": 1}
+
+
+@pytest.fixture
+def run(tmp_path):
+    """Start things; everything started is stopped afterwards, newest first."""
+    started: list = []
+
+    def start(thing):
+        started.append(thing)
+        return thing
+
+    yield start
+    for thing in reversed(started):
+        thing.stop() if hasattr(thing, "stop") else thing.close()
+    from gpiozero import Device
+    if Device.pin_factory is not None:
+        Device.pin_factory.reset()
+    Device.pin_factory = None
+
+
+def table(run, data: Path, port: int, name: str = "t1", **extra):
+    return run(web_daemon(data, mqtt={"host": "127.0.0.1", "port": port, "table": name,
+                                      **extra}))
+
+
+def play(daemon, game_id, actions):
+    for action in actions:
+        daemon.hub.call(daemon.table.apply, game_id, action)
+
+
+def events(got):
+    return [p for t, p, _ in got if t.endswith("/event")]
+
+
+def test_events_state_status_and_result_arrive(run, tmp_path):
+    broker = run(Broker(tmp_path / "broker").start())
+    listener = run(Listener(broker.port, "companion/t1/#"))
+    daemon = table(run, tmp_path / "table", broker.port)
+    listener.take(lambda t, p, r: t == "companion/t1/status" and p == "online")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    play(daemon, game, LOG)
+    got = listener.take(lambda t, p, r: t.endswith("/result"))
+    sent = events(got)
+    assert [m["type"] for m in sent] == ["game"] + ["action"] * len(LOG)
+    assert [m["seq"] for m in sent] == list(range(sent[0]["seq"], sent[0]["seq"] + len(sent)))
+    assert [m["action"] for m in sent[1:]] == LOG
+    assert [m["events"] for m in sent[1:]] == replay_events(get_core("howruck"), HEADER, LOG)
+    result = got[-1][1]
+    assert result["winner"] == random_game(get_core("howruck"), 1, ["A", "B"])[1].winner
+    assert result["seq"] > sent[-1]["seq"] and result["players"] == ["A", "B"]
+
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0 and daemon.mqtt.state_sent())
+    late = run(Listener(broker.port, "companion/t1/+", client_id="late"))  # retained only
+    retained = late.latest({"companion/t1/state", "companion/t1/status"})
+    state, status = retained["companion/t1/state"], retained["companion/t1/status"]
+    assert state[1] is True and state[0]["game_id"] == game
+    assert state[0]["state"]["status"] == "over"
+    assert status == ("online", True)
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0)
+
+
+def test_the_broker_away_while_the_table_plays_on(run, tmp_path):
+    broker = run(Broker(tmp_path / "broker").start())
+    listener = run(Listener(broker.port, "companion/t1/event", client_id="club", clean=False))
+    daemon = table(run, tmp_path / "table", broker.port)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    play(daemon, game, LOG[:5])
+    first = events(listener.take(lambda t, p, r: p.get("action_seq") == 4))
+    broker.stop()
+    wait_until(lambda: not daemon.mqtt.connected.is_set())
+    play(daemon, game, LOG[5:25])  # accepted while no broker listens
+    assert daemon.mqtt.outbox.count() == 20
+    broker.start()
+    rest = events(listener.take(lambda t, p, r: p.get("action_seq") == 24, timeout=30))
+    seqs = [m["seq"] for m in first + rest]
+    assert seqs == list(range(seqs[0], seqs[0] + 26)), seqs  # every one once, in order
+    assert [m["action"] for m in first[1:] + rest] == LOG[:25]
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0)
+    assert daemon.mqtt.problem is None
+
+
+def test_outbox_survives_a_sigkill(run, tmp_path):
+    port = free_port()  # no broker yet
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    child = subprocess.Popen([sys.executable, str(root / "tests" / "mqtt_crash_table.py"),
+                              str(tmp_path / "table"), str(port), "12"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    assert child.stdout is not None
+    acked = [child.stdout.readline() for _ in range(12)]
+    assert all(line.startswith(b"ack") for line in acked), acked
+    child.send_signal(signal.SIGKILL)
+    child.wait(30)
+    child.stdout.close()
+    assert len(acked) == 12 and child.returncode == -signal.SIGKILL
+
+    broker = Broker(tmp_path / "broker")
+    broker.port = port
+    broker.config.write_text(broker.config.read_text().replace(
+        broker.config.read_text().splitlines()[0], f"listener {port} 127.0.0.1"))
+    run(broker.start())
+    listener = run(Listener(port, "companion/crash/event"))
+    table(run, tmp_path / "table", port, name="crash")
+    sent = events(listener.take(lambda t, p, r: p.get("action_seq") == 11))
+    assert [m["type"] for m in sent] == ["game"] + ["action"] * 12
+    assert [m["action"] for m in sent[1:]] == LOG[:12]
+    assert [m["seq"] for m in sent] == list(range(sent[0]["seq"], sent[0]["seq"] + 13))
+
+
+def test_wrong_credentials_are_logged_and_the_table_plays_on(run, tmp_path, caplog):
+    broker = run(Broker(tmp_path / "broker", users={"club": "secret"}).start())
+    caplog.set_level(logging.WARNING, logger="companion.mqtt")
+    daemon = table(run, tmp_path / "table", broker.port, username="club", password="wrong")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    play(daemon, game, LOG[:5])
+    wait_until(lambda: daemon.mqtt.problem is not None)
+    assert "refused" in daemon.mqtt.problem and "authori" in daemon.mqtt.problem.lower()
+    assert any("refused" in r.getMessage() for r in caplog.records)
+    assert daemon.mqtt.outbox.count() == 6  # kept for when the password is right
+    mqtt = {"host": "127.0.0.1", "port": broker.port, "table": "t1", "username": "club"}
+    [bad] = check_mqtt(parse({"mqtt": {**mqtt, "password": "wrong"}}))
+    assert not bad.ok and "refused" in bad.message and "password" in bad.fix
+    [good] = check_mqtt(parse({"mqtt": {**mqtt, "password": "secret"}}), tmp_path / "table")
+    assert good.ok and "6 messages wait" in good.message
+
+
+def test_no_broker_is_logged_and_the_table_plays_on(run, tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="companion.mqtt")
+    port = free_port()
+    daemon = table(run, tmp_path / "table", port)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    play(daemon, game, LOG[:3])
+    wait_until(lambda: daemon.mqtt.problem is not None)
+    assert "cannot reach" in daemon.mqtt.problem
+    assert any("cannot reach" in r.getMessage() for r in caplog.records)
+    [finding] = check_mqtt(parse({"mqtt": {"host": "127.0.0.1", "port": port}}))
+    assert not finding.ok and "cannot reach" in finding.message

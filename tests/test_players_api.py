@@ -1,0 +1,123 @@
+"""/api/players over real HTTP: games become players; rename and merge; a backup keeps them."""
+
+from __future__ import annotations
+
+import pytest
+from test_backup import client_raw, finished_game
+from web_helpers import Client
+
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+
+OCTET = {"Content-Type": "application/octet-stream"}
+
+
+@pytest.fixture
+def table(web_live):
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    return web_live, client
+
+
+def winner(game, seed, players):
+    return random_game(get_core(game), seed, players)[1].winner
+
+
+def by_name(client):
+    status, body, _ = client.get("/api/players")
+    assert status == 200, body
+    return {p["name"]: p for p in body["players"]}
+
+
+def test_players_from_stored_games(table):
+    daemon, client = table
+    games = [("howruck", 1, ["Ann", "Bob"]), ("howruck", 2, ["Bob", "Ann"]),
+             ("tauziehen", 1, ["Ann", "Cat"])]
+    for game, seed, players in games:
+        finished_game(daemon, game, seed, players)
+    client.post("/api/games", {"game": "howruck", "players": ["Ann", "Dan"]})  # unfinished
+    p = by_name(client)
+    assert set(p) == {"Ann", "Bob", "Cat"}
+    wins = [winner(*g) for g in games]
+    assert p["Ann"]["played"] == 3 and p["Ann"]["won"] == wins.count("Ann")
+    assert p["Ann"]["games"]["howruck"]["played"] == 2
+    assert p["Bob"]["head_to_head"]["Ann"]["games"] == 2
+    first = p["Ann"]["games"]["howruck"]["rating"] + p["Bob"]["games"]["howruck"]["rating"]
+    assert first == pytest.approx(2000, abs=0.2)
+    races = [a for g in games[:2] for a in random_game(get_core(g[0]), g[1], g[2])[0]
+             if a["type"] == "race" and "winner" in a]
+    assert p["Ann"]["race"]["wins"] == sum(a["winner"] == "Ann" for a in races)
+
+
+def test_rename_and_merge(table):
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    finished_game(daemon, "howruck", 2, ["Anne", "Bob"])
+    status, body, _ = client.post("/api/players/merge", {"name": "Anne", "into": "Ann"})
+    assert status == 200 and body["aliases"] == {"Anne": "Ann"}
+    assert by_name(client)["Ann"]["played"] == 2 and "Anne" not in by_name(client)
+    status, body, _ = client.post("/api/players/rename", {"name": "Ann", "to": "Anna"})
+    assert status == 200 and body["aliases"] == {"Anne": "Anna", "Ann": "Anna"}
+    assert by_name(client)["Anna"]["head_to_head"]["Bob"]["games"] == 2
+    # the stored games keep the names they were played with
+    assert {tuple(g["players"]) for g in client.get("/api/games")[1]["games"]} == {
+        ("Ann", "Bob"), ("Anne", "Bob")}
+
+
+@pytest.mark.parametrize(("path", "body", "code"), [
+    ("/api/players/rename", {"name": "Zed", "to": "Y"}, "no_such_player"),
+    ("/api/players/rename", {"name": "Ann", "to": "Bob"}, "player_exists"),
+    ("/api/players/rename", {"name": "Ann", "to": "  "}, "bad_player_name"),
+    ("/api/players/rename", {"name": "Ann", "to": "x" * 41}, "bad_player_name"),
+    ("/api/players/rename", {"name": "Ann", "to": "a\u0000b"}, "bad_player_name"),
+    ("/api/players/rename", {"name": "Ann", "to": 7}, "bad_player_name"),
+    ("/api/players/merge", {"name": "Ann", "into": "Ann"}, "same_player"),
+    ("/api/players/merge", {"name": "Ann", "into": "Nobody"}, "no_such_player"),
+    ("/api/players/merge", {"name": "Ann", "into": "Bob", "extra": 1}, "unknown_key"),
+])
+def test_bad_player_changes_are_refused(table, path, body, code):
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    for lang in ("en", "de", "nl"):
+        status, answer, _ = client.post(f"{path}?lang={lang}", body)
+        assert 400 <= status < 500 and answer["error"]["code"] == code
+    assert set(by_name(client)) == {"Ann", "Bob"}
+
+
+def test_changing_players_needs_pairing(web_live):
+    client = Client(web_live.web.port)
+    status, body, _ = client.post("/api/players/rename", {"name": "A", "to": "B"})
+    assert status == 401 and body["error"]["code"] == "not_paired"
+
+
+def test_a_backup_keeps_the_players(table, tmp_path):
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    client.post("/api/players/rename", {"name": "Bob", "to": "Robert"})
+    expected = by_name(client)
+    data = client_raw(client, "/api/backup")
+    client.post("/api/players/rename", {"name": "Robert", "to": "Rob"})
+    assert "Rob" in by_name(client)
+    status, body, _ = client.request("POST", "/api/restore", raw=data, headers=OCTET)
+    assert status == 200, body
+    assert by_name(client) == expected
+
+
+def test_walk_through_a_finished_game(table):
+    daemon, client = table
+    game = finished_game(daemon, "tauziehen", 1, ["Ann", "Cat"])
+    log, _ = random_game(get_core("tauziehen"), 1, ["Ann", "Cat"])
+    core = get_core("tauziehen")
+    for step in (0, 1, len(log) // 2, len(log)):
+        status, body, _ = client.get(f"/api/games/{game}/at/{step}")
+        assert status == 200, body
+        expected = core.new_game(["Ann", "Cat"], {}, 1)
+        for action in log[:step]:
+            expected = core.apply(expected, action).state
+        assert {k: v for k, v in body["state"].items() if k not in ("id", "status")} == \
+            core.view(expected)
+        assert body["action"] == (log[step - 1] if step else None)
+    assert body["state"]["status"] == "over" and body["steps"] == len(log)
+    status, body, _ = client.get(f"/api/games/{game}/at/{len(log) + 1}?lang=de")
+    assert status == 422 and body["error"]["code"] == "no_such_step"
+    assert client.get("/api/games/999/at/0")[1]["error"]["code"] == "no_such_game"

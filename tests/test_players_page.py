@@ -1,0 +1,73 @@
+"""The Players tab in headless Chromium under the page's real CSP: tables, two SVG charts,
+a player's details, renaming; no CSP violation."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from test_backup import finished_game
+from test_web_browser import CHROMIUM, FLAGS, PHONE, pair, shot
+
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason=f"{CHROMIUM} missing")
+GAMES = [("howruck", 1, ["Ann", "Bob"]), ("howruck", 2, ["Bob", "Ann"]),
+         ("tauziehen", 1, ["Ann", "Cat"])]
+
+
+@pytest.fixture
+def page(web_live):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport=PHONE, locale="en-GB")  # CSP enforced
+        page = context.new_page()
+        problems: list[str] = []
+        # script errors and CSP violations (a refused request's status line is expected)
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error"
+                and not m.text.startswith("Failed to load resource") else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.problems = problems
+        yield page
+        context.close()
+        browser.close()
+
+
+def test_players_tab(web_live, page):
+    for game in GAMES:
+        finished_game(web_live, *game)
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
+    pair(page, web_live)
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#players-table")
+    names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
+    assert names == ["Ann", "Bob", "Cat"]
+    winners = [random_game(get_core(g), s, p)[1].winner for g, s, p in GAMES]
+    row = page.locator("#players-table tbody tr").nth(0).locator("td").all_inner_texts()
+    assert row[1:3] == ["3", str(winners.count("Ann"))]
+    won = page.locator("#wins-chart rect[data-won]")
+    assert [int(won.nth(i).get_attribute("data-won")) for i in range(3)] == [
+        winners.count(n) for n in ("Ann", "Bob", "Cat")]
+    page.click("#players-table [data-player=Ann]")
+    lines = page.locator("#rating-chart polyline")
+    assert sorted(lines.nth(i).get_attribute("data-game") for i in range(2)) == [
+        "howruck", "tauziehen"]
+    assert len(lines.nth(0).get_attribute("points").split()) == 3  # start + two games
+    shot(page, "players-01")
+
+    page.click("#player-change summary")
+    page.select_option("#player-change select", "Bob")
+    page.fill("#player-change input", "Cat")
+    page.click("#rename-player")
+    page.wait_for_selector("#player-note[data-code=player_exists]")
+    page.fill("#player-change input", "Robert")
+    page.click("#rename-player")
+    page.locator("#players-table [data-player=Robert]").wait_for()
+    shot(page, "players-02-renamed")
+    assert page.problems == []
+
+    page.select_option("#page-lang", "de")
+    page.locator("nav [data-tab=roster]", has_text="Spieler").wait_for()
+    page.locator("#players-table th", has_text="Gewonnen").wait_for()
