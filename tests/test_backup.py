@@ -61,7 +61,7 @@ def snapshot(client: Client) -> dict:
 
 def play_over_http(client: Client, game_id: int, stop: threading.Event, played: list) -> None:
     while not stop.is_set():
-        legal = client.get(f"/api/games/{game_id}/legal")[1]["actions"]
+        legal = client.get(f"/api/games/{game_id}/legal?full=1")[1]["actions"]
         if not legal:
             return
         status, body, _ = client.post(f"/api/games/{game_id}/actions", legal[0])

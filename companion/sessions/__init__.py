@@ -46,6 +46,12 @@ class GameSession:
         return {"id": self.id, "status": self.status, **self.core.view(self.state)}
 
 
+def replay_events(core: RuleCore, header: dict[str, Any],
+                  actions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events each stored action caused (see `replay_history`)."""
+    return replay_history(core, header, actions)[0]
+
+
 def replay_history(core: RuleCore, header: dict[str, Any], actions: list[dict[str, Any]]
                    ) -> tuple[list[list[dict[str, Any]]], list[list[dict[str, Any]]]]:
     """The events and the announcements each stored action caused (the log replayed through
