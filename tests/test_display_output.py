@@ -45,7 +45,8 @@ def test_race_screens_follow_the_buttons_and_return_to_the_ladder(daemon, mock_p
     monkeypatch.setattr(table_module, "RACE_SHOWN_S", 0.3)
     recorder = Recorder(daemon.hub)
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
-    drive(mock_pins, 22, True)  # OK: countdown 0 → the signal at once
+    drive(mock_pins, 22, True)  # OK (acts on its release): countdown 0 → the signal at once
+    drive(mock_pins, 22, False)
     _, race = recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
     wait_until(lambda: shows(daemon, race=race, state=daemon.hub.call(daemon.table.view)))
     drive(mock_pins, 27, True)

@@ -123,7 +123,8 @@ def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
         daemon.hub.call(daemon.table.create_game, "howruck", ["Ann", "Bob"],
                         {"tie_window_ms": 0})
         wait_until(lambda: daemon.serial_box.clockmap.ready)
-        drive(mock_pins, 22, True)  # OK on GPIO
+        drive(mock_pins, 22, True)  # OK on GPIO (acts on its release)
+        drive(mock_pins, 22, False)
         rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
         box.unplug()  # mid-race
         wait_until(lambda: daemon.serial_box.status == "disconnected")

@@ -25,7 +25,8 @@ log = logging.getLogger("companion.table")
 COUNTDOWN_STEP_S = 1.0
 RACE_SHOWN_S = 3.0  # the race result stays on the OLED this long
 BANNER_S = 4.0  # a round won stays on the OLED this long
-NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN
+NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN (and nothing else)
+UNPAIR_ALL_HOLD_S = 8.0  # holding OK this long is to unpair every phone (pairing's job)
 PAIRING_SHOWN_S = 120.0  # a new PIN stays on the OLED this long (or until a phone pairs)
 
 
@@ -54,15 +55,25 @@ class Table:
     # --- inputs ----------------------------------------------------------------------------
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """A raw button edge from GPIO or the serial box (hub thread)."""
-        if not self.debouncer.accept(f"{source}:{name}", t, pressed):
-            return
-        self.hub.publish("button", {"name": name, "pressed": pressed, "source": source})
+        key = f"{source}:{name}"
+        for edge_t, edge_pressed in self.debouncer.edge(key, t, pressed):
+            self._on_button(name, edge_t, edge_pressed, source)
+        if not pressed:  # a release counts once the contact stayed open for the lock-out
+            self.hub.at(t + self.debouncer.lockout_s, partial(self._settle, key, name, source))
+
+    def _settle(self, key: str, name: str, source: str) -> None:
+        for edge_t, edge_pressed in self.debouncer.settle(key, self.hub.clock()):
+            self._on_button(name, edge_t, edge_pressed, source)
+
+    def _on_button(self, name: str, t: float, pressed: bool, source: str) -> None:
+        """A debounced edge, stamped with the time of its first raw edge."""
+        self.hub.publish("button", {"name": name, "pressed": pressed, "source": source, "t": t})
         if name == "ok":
             if pressed:
                 self._ok_pressed_at = t
-                self.on_ok()
-            elif self._ok_pressed_at is not None and t - self._ok_pressed_at >= NEW_PIN_HOLD_S:
-                self.new_pin()
+            elif self._ok_pressed_at is not None:
+                held_s, self._ok_pressed_at = t - self._ok_pressed_at, None
+                self._ok_released(held_s)
             return
         player = self._seat_player(name)
         if player is None:
@@ -75,6 +86,15 @@ class Table:
             self._check_race()  # decided at once when every player has pressed
         elif pressed:
             self._press(player)
+
+    def _ok_released(self, held_s: float) -> None:
+        """OK acts on its release: a short press is OK; a hold of NEW_PIN_HOLD_S or more only
+        draws a new PIN (an even longer hold, UNPAIR_ALL_HOLD_S, is meant to unpair every
+        phone: that belongs to the pairing and is wired there)."""
+        if held_s >= NEW_PIN_HOLD_S:
+            self.new_pin()
+        else:
+            self.on_ok()
 
     def on_ok(self) -> None:
         """OK starts the race when a How Ruck! game is forming teams (and throws the dice
