@@ -12,10 +12,17 @@ import time
 
 OFFSET_US = 987_654_321
 WRAP_US = 1 << 30
+# An optional second argument (seconds): the box counter wraps that long after the start.
 
 
 def box_us(host_t: float) -> int:
     return (int(host_t * 1e6) + OFFSET_US) % WRAP_US
+
+
+def wrap_after(seconds: float) -> None:
+    """Set the box clock's offset so that its counter wraps `seconds` from now."""
+    global OFFSET_US
+    OFFSET_US = WRAP_US - int(time.monotonic() * 1e6) % WRAP_US - int(seconds * 1e6)
 
 
 def main(fd: int) -> None:
@@ -53,4 +60,6 @@ def main(fd: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2:
+        wrap_after(float(sys.argv[2]))
     main(int(sys.argv[1]))
