@@ -132,6 +132,51 @@ def test_a_stored_log_that_no_longer_replays_is_kept_and_marked(tmp_path, sessio
     again.close()
 
 
+def store_raw_action(tmp_path, game_id: int, seq: int, action: str) -> None:
+    db = sqlite3.connect(tmp_path / "games.sqlite3")
+    db.execute("INSERT INTO actions VALUES (?, ?, ?, 0)", (game_id, seq, action))
+    db.commit()
+    db.close()
+
+
+def test_a_log_that_breaks_at_its_first_action_keeps_the_empty_prefix_and_undo_mends_it(
+        tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.close()
+    store_raw_action(tmp_path, game.id, 0, '{"type": "nonsense"}')
+    store_raw_action(tmp_path, game.id, 1, '{"type": "race", "winner": "A"}')
+    again = Sessions(tmp_path)
+    try:
+        broken = again.get(game.id)
+        assert broken.broken == {"seq": 0, "stored_actions": 2}
+        assert broken.actions == []  # the part that replays: nothing
+        assert broken.view()["phase"] == "teams"
+        # Undo takes back what no longer replays; the game plays on from there.
+        mended = again.undo(game.id)
+        assert mended.status == "playing" and mended.actions == []
+        assert again.store.actions(game.id) == []
+        again.apply(game.id, {"type": "race", "winner": "B"})
+        assert again.get(game.id).view()["turn"] == "B"
+    finally:
+        again.close()
+
+
+def test_undo_of_a_broken_log_removes_only_the_part_that_no_longer_replays(tmp_path,
+                                                                          sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    sessions.close()
+    store_raw_action(tmp_path, game.id, 1, '{"type": "nonsense"}')
+    again = Sessions(tmp_path)
+    try:
+        mended = again.undo(game.id)
+        assert mended.status == "playing"
+        assert mended.actions == again.store.actions(game.id) == [{"type": "race",
+                                                                 "winner": "A"}]
+    finally:
+        again.close()
+
+
 def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
     """Kill the writer (SIGKILL) while it enters actions; every action it acknowledged is
     in the database afterwards, in order."""
