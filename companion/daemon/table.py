@@ -15,7 +15,7 @@ from companion.config import Config
 from companion.daemon.button_actions import button_action
 from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
-from companion.daemon.settings import Settings
+from companion.daemon.settings import Settings, with_live_sections
 from companion.devices.debounce import Debouncer
 from companion.race import Decision, Edge, RaceArbiter
 from companion.rules import Outcome, Refusal
@@ -227,16 +227,19 @@ class Table:
         self._publish_state()
         return session.view()
 
-    def set_hardware(self, hardware: dict[str, Any], config: Config) -> None:
-        """Keep the page's hardware settings; the race options apply from the next race."""
-        self.settings.hardware = hardware
-        self.settings.save()
-        self.config = config
-
-    def set_language(self, lang: str) -> dict[str, Any]:
-        self.settings.language = lang
-        self.settings.save()
-        self.hub.publish("language", lang)
+    def save_settings(self, language: str | None, hardware: dict[str, Any],
+                      file_config: Config) -> dict[str, Any]:
+        """The page's settings change, laid over the current ones and saved in one atomic
+        write (on the hub thread: concurrent saves apply one after the other). The language
+        and the race options apply at once; the rest from the next start."""
+        wanted, config = self.settings.changed(language, hardware, file_config)
+        if wanted.as_json() != self.settings.as_json():
+            wanted.save()
+        old_language = self.settings.language
+        self.settings.language, self.settings.hardware = wanted.language, wanted.hardware
+        self.config = with_live_sections(self.config, config)
+        if wanted.language != old_language:
+            self.hub.publish("language", wanted.language)
         return self.settings.as_json()
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:
