@@ -177,6 +177,24 @@ def test_undo_of_a_broken_log_removes_only_the_part_that_no_longer_replays(tmp_p
         again.close()
 
 
+def test_apply_returns_only_after_its_commit_on_a_fully_synchronous_wal(sessions):
+    """In WAL mode with synchronous=FULL sqlite fsyncs the log at COMMIT; the COMMIT is the
+    last statement before `apply` returns (so before any reply)."""
+    db = sessions.store.db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    game = sessions.create("howruck", ["A", "B"])
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    try:
+        sessions.apply(game.id, {"type": "race", "winner": "A"})
+        seen = list(statements)
+    finally:
+        db.set_trace_callback(None)
+    writes = [s.split()[0] for s in seen]
+    assert writes == ["BEGIN", "INSERT", "UPDATE", "COMMIT"], seen
+
+
 def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
     """Kill the writer (SIGKILL) while it enters actions; every action it acknowledged is
     in the database afterwards, in order."""
@@ -186,6 +204,8 @@ def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
                               str(tmp_path)], stdout=subprocess.PIPE, env=env)
     acked: dict[int, tuple[int, int]] = {}
     assert child.stdout is not None
+    # A kill is no power cut: the test holds only if the commit also reaches the disk.
+    assert child.stdout.readline().split() == [b"pragmas", b"wal", b"2"]  # 2: FULL
     for raw in child.stdout:
         _, game_id, seed, seq = raw.decode().split()
         acked[int(game_id)] = (int(seed), int(seq))
