@@ -152,3 +152,22 @@ def check_arbitrary(core, state: Any, action: Any, free_form: tuple[str, ...] = 
         elif outcome.action["type"] not in free_form:
             assert outcome.action in legal, f"accepted but not legal: {action}"
     assert core.view(state) == before
+
+
+REGEN_SWITCH = "COMPANION_REGEN_GOLDEN"
+
+
+def regenerating() -> bool:
+    """Whether this run rewrites the reviewed golden files (COMPANION_REGEN_GOLDEN=1)."""
+    import os
+    return os.environ.get(REGEN_SWITCH, "") == "1"
+
+
+def golden(path, produce, save, load):
+    """(the reviewed reference at `path`, freshly produced output) for a test to compare.
+    When regenerating, a first production is saved before the reference is read; the output
+    compared is always produced again, so a regenerated file is never compared with itself
+    (output that differs between runs still fails)."""
+    if regenerating():
+        save(produce(), path)
+    return load(path), produce()
