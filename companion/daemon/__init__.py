@@ -167,6 +167,7 @@ class Daemon:
         if self.web is not None:
             self.web.start()
         self.hub.post(self.table.publish_pairing)
+        self.hub.post(self.table.publish_current)
         if self.serial_box is not None:
             self.serial_box.start()
 

@@ -278,6 +278,10 @@ class Table:
         session = self._session()
         return session.view() if session else None
 
+    def publish_current(self) -> None:
+        """Show the current game (at start: the game that was being played comes back)."""
+        self._publish_state()
+
     def _publish_state(self) -> None:
         view = self.view()
         self.hub.publish("state", view)
