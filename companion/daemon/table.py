@@ -124,9 +124,10 @@ class Table:
         return self.sessions.games.get(self.current) if self.current is not None else None
 
     def _wants_race(self) -> bool:
+        """Whether the current game waits for a button race: its core lists a race now."""
         session = self._session()
-        return session is not None and session.header["game"] == "howruck" \
-            and session.state.phase == "teams"
+        return session is not None and any(
+            a["type"] == "race" for a in session.core.legal_actions(session.state))
 
     # --- the race --------------------------------------------------------------------------
     def start_race(self) -> dict[str, Any]:
