@@ -108,6 +108,17 @@ def _table_name(key: str, value: Any) -> str:
     return value
 
 
+def _device_path(key: str, value: Any) -> str:
+    """A device's absolute path (e.g. /dev/ttyACM0), or "" for none: printable, no "..",
+    so that a bad value is refused here and not by a thread at the next start."""
+    if value == "":
+        return value
+    if not isinstance(value, str) or len(value) > 200 or not value.startswith("/") \
+            or not value.isprintable() or ".." in value.split("/"):
+        raise ConfigError(key, 'an absolute device path such as "/dev/ttyACM0", or ""')
+    return value
+
+
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "": {"language": ("language", _choice("en", "de", "nl"))},
     "web": {"host": ("web_host", _text), "port": ("web_port", _int(1, 65535))},
@@ -118,7 +129,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "dummy", "none")),
                 "i2c_port": ("display_port", _int(0, 10)),
                 "address": ("display_address", _int(0x03, 0x77))},
-    "serial": {"port": ("serial_port", _text), "baud": ("serial_baud", _int(1200, 4_000_000))},
+    "serial": {"port": ("serial_port", _device_path),
+               "baud": ("serial_baud", _int(1200, 4_000_000))},
     "race": {"tie_window_ms": ("tie_window_ms", _int(0, 1000)),
              "false_start": ("false_start", _choice("ignore", "forfeit")),
              "countdown_s": ("countdown_s", _int(0, 10)),

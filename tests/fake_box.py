@@ -13,11 +13,18 @@ import time
 
 OFFSET_US = 987_654_321
 WRAP_US = 1 << 30
+# Optional arguments: the box crystal's drift in ppm, then (seconds) when the counter wraps.
 DRIFT_PPM = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
 
 
 def box_us(host_t: float) -> int:
     return (int(host_t * (1 + DRIFT_PPM * 1e-6) * 1e6) + OFFSET_US) % WRAP_US
+
+
+def wrap_after(seconds: float) -> None:
+    """Set the box clock's offset so that its counter wraps `seconds` from now."""
+    global OFFSET_US
+    OFFSET_US = WRAP_US - int(time.monotonic() * 1e6) % WRAP_US - int(seconds * 1e6)
 
 
 def main(fd: int) -> None:
@@ -55,4 +62,6 @@ def main(fd: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 3:
+        wrap_after(float(sys.argv[3]))
     main(int(sys.argv[1]))

@@ -125,3 +125,49 @@ def check_mutations(core, state: Any, legal: list[dict], chooser: random.Random,
                 assert outcome.action in legal
             check(outcome.state)
         assert core.view(state) == before
+
+
+def check_arbitrary(core, state: Any, action: Any, free_form: tuple[str, ...] = ()) -> None:
+    """What any JSON value sent as an action must get: a legal action is accepted as itself;
+    anything accepted is a listed legal action (`free_form` types may carry the table's own
+    dice or cards); anything refused is not legal and carries a code that has a sentence in
+    every language and JSON parameters; the old state is never touched."""
+    import json
+
+    from companion.i18n import LANGUAGES
+    from companion.i18n.catalog import MESSAGES
+
+    legal = core.legal_actions(state)
+    before = core.view(state)
+    try:
+        outcome = core.apply(state, action)
+    except Refusal as refusal:
+        assert action not in legal, f"a legal action was refused: {action} ({refusal.code})"
+        assert refusal.code in MESSAGES, f"uncatalogued code {refusal.code!r}"
+        assert set(LANGUAGES) <= set(MESSAGES[refusal.code]), refusal.code
+        json.dumps(refusal.params, allow_nan=False)
+    else:
+        if action in legal:
+            assert outcome.action == action
+        elif outcome.action["type"] not in free_form:
+            assert outcome.action in legal, f"accepted but not legal: {action}"
+    assert core.view(state) == before
+
+
+REGEN_SWITCH = "COMPANION_REGEN_GOLDEN"
+
+
+def regenerating() -> bool:
+    """Whether this run rewrites the reviewed golden files (COMPANION_REGEN_GOLDEN=1)."""
+    import os
+    return os.environ.get(REGEN_SWITCH, "") == "1"
+
+
+def golden(path, produce, save, load):
+    """(the reviewed reference at `path`, freshly produced output) for a test to compare.
+    When regenerating, a first production is saved before the reference is read; the output
+    compared is always produced again, so a regenerated file is never compared with itself
+    (output that differs between runs still fails)."""
+    if regenerating():
+        save(produce(), path)
+    return load(path), produce()

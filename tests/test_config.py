@@ -51,3 +51,16 @@ def test_minus_one_switches_an_optional_pin_off():
     config = parse({"buttons": {"ok": -1}, "buzzer": {"pin": -1}})
     assert config.ok_pin is None and config.buzzer_pin is None
     assert tomllib.loads(EXAMPLE.read_text())["display"]["address"] == 0x3C
+
+
+@pytest.mark.parametrize("port", ["\u0000", "/dev/tty\u0000USB0", "ttyUSB0", "/dev/../x",
+                                  "/dev/tty\nUSB0", "/" + "x" * 300, 5])
+def test_a_device_path_that_cannot_be_a_device_is_refused_naming_the_key(port):
+    with pytest.raises(ConfigError) as info:
+        parse({"serial": {"port": port}})
+    assert info.value.key == "serial.port"
+
+
+@pytest.mark.parametrize("port", ["", "/dev/ttyACM0", "/dev/serial/by-id/usb-companion_1-if00"])
+def test_a_device_path_or_none_is_accepted(port):
+    assert parse({"serial": {"port": port}}).serial_port == port

@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from daemon_helpers import Recorder, drive, make_daemon
+from daemon_helpers import Recorder, drive, make_daemon, wait_until
 from web_helpers import free_port
 
 A_PIN, B_PIN, OK_PIN = 17, 27, 22
@@ -60,6 +60,7 @@ def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, m
     try:
         d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
         drive(mock_pins, OK_PIN, True)
+        drive(mock_pins, OK_PIN, False)
         rec.wait_for(lambda t, p: t == "race" and p["phase"] == "countdown")
         drive(mock_pins, A_PIN, True)  # during the countdown
         rec.wait_for(lambda t, p: t == "race" and p.get("false_start") == "Ann")
@@ -74,17 +75,46 @@ def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, m
         d.stop()
 
 
-def test_fifty_bounce_edges_within_5ms_are_one_press(daemon, mock_pins, monkeypatch):
-    t0 = time.monotonic()
-    for i in range(50):
-        drive(mock_pins, OK_PIN, i % 2 == 0, at=t0 + i * 0.0001, monkeypatch=monkeypatch)
-    drive(mock_pins, OK_PIN, False, at=t0 + 0.2, monkeypatch=monkeypatch)
-    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+def published_presses(daemon) -> list[dict]:
     daemon.hub.call(lambda: None)  # everything posted so far has been handled
-    presses = [p for t, p in daemon.recorder.seen + list(daemon.recorder.messages.queue)
-               if t == "button" and p["pressed"]]
-    assert len(presses) == 1
+    return [p for t, p in daemon.recorder.seen + list(daemon.recorder.messages.queue)
+            if t == "button" and p["pressed"]]
+
+
+@pytest.mark.parametrize("gap_s", [0.0001, 0.00085, 0.002])
+def test_fifty_bounce_edges_are_one_press_at_the_first_edges_time(daemon, mock_pins,
+                                                                   monkeypatch, gap_s):
+    """Chatter longer than the 40 ms lock-out (0.85 ms and 2 ms apart) is still one press."""
+    t0 = time.monotonic() - 1.0
+    for i in range(50):
+        drive(mock_pins, OK_PIN, i % 2 == 0, at=t0 + i * gap_s, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, False, at=t0 + 0.5, monkeypatch=monkeypatch)
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+    presses = published_presses(daemon)
+    assert len(presses) == 1 and presses[0]["t"] == t0
     assert daemon.table.debouncer.dropped >= 48
+
+
+def hold_ok(mock_pins, monkeypatch, seconds: float) -> None:
+    """OK pressed `seconds` ago and released now (edge times within the pins' sanity check)."""
+    now = time.monotonic()
+    drive(mock_pins, OK_PIN, True, at=now - seconds, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, False, at=now, monkeypatch=monkeypatch)
+
+
+def test_holding_ok_only_draws_a_new_pin_and_a_short_press_acts_on_release(daemon, mock_pins,
+                                                                           monkeypatch):
+    old_pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    now = time.monotonic()
+    drive(mock_pins, OK_PIN, True, at=now - 4.0, monkeypatch=monkeypatch)
+    time.sleep(0.1)
+    assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"  # not on the press
+    drive(mock_pins, OK_PIN, False, at=now - 0.5, monkeypatch=monkeypatch)  # held 3.5 s
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) != old_pin)
+    time.sleep(0.1)
+    assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"  # no countdown
+    hold_ok(mock_pins, monkeypatch, 0.3)  # a short press: the race starts on its release
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
 
 
 def test_buzzer_and_leds_follow_the_race(daemon, mock_pins, monkeypatch):
@@ -105,6 +135,7 @@ def test_race_result_is_durable(tmp_path, mock_pins, monkeypatch):
     rec = Recorder(d.hub)
     d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
     drive(mock_pins, OK_PIN, True)
+    drive(mock_pins, OK_PIN, False)
     rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
     signal_t = d.hub.call(lambda: d.table.race.signal_t)
     drive(mock_pins, B_PIN, True, at=signal_t + 0.012345, monkeypatch=monkeypatch)

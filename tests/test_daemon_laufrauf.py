@@ -95,3 +95,15 @@ def test_in_table_mode_another_players_button_calls_huckauf(daemon, mock_pins):
     wait_until(lambda: view(daemon)["prompt"] == "huckauf")
     session = daemon.hub.call(daemon.sessions.get, daemon.table.current)
     assert session.actions[-1] == {"type": "huckauf", "player": "red"}
+
+
+def test_holding_ok_for_a_new_pin_throws_no_dice(daemon, mock_pins, monkeypatch):
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue"], None, 3)
+    old_pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    now = time.monotonic()
+    drive(mock_pins, OK_PIN, True, at=now - 3.5, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, False, at=now, monkeypatch=monkeypatch)
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) != old_pin)
+    time.sleep(0.1)
+    assert view(daemon)["throws"] == 0
+    assert daemon.hub.call(daemon.sessions.get, daemon.table.current).actions == []

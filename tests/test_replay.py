@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import golden
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYTHROUGHS = sorted((ROOT / "tests" / "playthroughs").glob("*.jsonl"))
@@ -32,13 +32,15 @@ HEADER = '{"game": "howruck", "players": ["A", "B"], "options": {}, "seed": 7}\n
 def test_golden_playthrough(path):
     """The replay output of each playthrough equals its reviewed .out file.
     COMPANION_REGEN_GOLDEN=1 rewrites them (review the diff before committing)."""
-    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)],
-                            capture_output=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    expected = path.with_suffix(".out")
-    if os.environ.get("COMPANION_REGEN_GOLDEN"):
-        expected.write_bytes(result.stdout)
-    assert result.stdout.decode() == expected.read_text(encoding="utf-8")
+    def produce() -> bytes:
+        result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)],
+                                capture_output=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    expected, fresh = golden(path.with_suffix(".out"), produce,
+                             lambda out, p: p.write_bytes(out), lambda p: p.read_bytes())
+    assert fresh.decode() == expected.decode("utf-8")
 
 
 def test_example_in_the_readme_replays():

@@ -2,9 +2,64 @@
 
 from __future__ import annotations
 
+import ctypes
 from collections import Counter
 
-from companion.rules.rng import randint, seed_state, shuffled
+import pytest
+
+from companion.rules.rng import next_u64, randint, seed_state, shuffled
+
+
+class ReferenceSplitMix64:
+    """Vigna's splitmix64.c, transcribed with C's own wrapping 64-bit unsigned arithmetic
+    (ctypes), independently of companion.rules.rng's masking."""
+
+    def __init__(self, seed: int) -> None:
+        self.x = ctypes.c_uint64(seed)
+
+    def next(self) -> int:
+        self.x = ctypes.c_uint64(self.x.value + 0x9E3779B97F4A7C15)
+        z = ctypes.c_uint64(self.x.value)
+        z = ctypes.c_uint64((z.value ^ (z.value >> 30)) * 0xBF58476D1CE4E5B9)
+        z = ctypes.c_uint64((z.value ^ (z.value >> 27)) * 0x94D049BB133111EB)
+        return z.value ^ (z.value >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform in [0, n): reject the top values that would bias `% n`."""
+        while True:
+            v = self.next()
+            if v < 2**64 - 2**64 % n:
+                return v % n
+
+
+def test_the_reference_matches_the_published_splitmix64_outputs():
+    # splitmix64.c (prng.di.unimi.it) seeded with 1234567: its first five outputs.
+    ref = ReferenceSplitMix64(1234567)
+    assert [ref.next() for _ in range(5)] == [
+        6457827717110365317, 3203168211198807973, 9817491932198370423,
+        4593380528125082431, 16408922859458223821]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, -5, 2**63, 2**64 - 1, -2**63])
+def test_the_generator_is_splitmix64(seed):
+    ref, state = ReferenceSplitMix64(seed % 2**64), seed_state(seed)
+    for _ in range(1000):
+        value, state = next_u64(state)
+        assert value == ref.next()
+
+
+@pytest.mark.parametrize("seed", [3, -7])
+def test_dice_and_shuffles_follow_the_reference(seed):
+    ref, state = ReferenceSplitMix64(seed % 2**64), seed_state(seed)
+    for span in (6, 2, 7, 13, 3) * 40:
+        value, state = randint(state, 1, span)
+        assert value == 1 + ref.below(span)
+    items, state = shuffled(state, list(range(30)))
+    expected = list(range(30))
+    for i in range(29, 0, -1):
+        j = ref.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
 
 
 def test_same_seed_same_sequence_and_state_is_an_int():

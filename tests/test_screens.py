@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
+from helpers import golden
 from PIL import Image
 
 from companion.cli import main as cli_main
@@ -17,17 +17,14 @@ from companion.screens.samples import PAIRING, SCENES, long_name_scenes
 from companion.screens.texts import TEXTS, text
 
 REFERENCE = Path(__file__).parent / "screens"
-REGEN = os.environ.get("COMPANION_REGEN_GOLDEN") == "1"
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_screen_matches_reviewed_reference(name):
-    image = render(SCENES[name])
-    assert image.mode == "1" and image.size == (128, 64)
     path = REFERENCE / f"{name}.png"
-    if REGEN:
-        image.save(path)
-    reference = Image.open(path).convert("1")
+    reference, image = golden(path, lambda: render(SCENES[name]), lambda im, p: im.save(p),
+                              lambda p: Image.open(p).convert("1"))
+    assert image.mode == "1" and image.size == (128, 64)
     assert image.tobytes() == reference.tobytes(), f"{name} differs from {path}"
 
 

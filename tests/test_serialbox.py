@@ -19,15 +19,17 @@ HERE = Path(__file__).resolve().parent
 class Box:
     """A plugged-in fake box: a pty whose slave is reachable at `link`."""
 
-    def __init__(self, link: Path, drift_ppm: float = 0.0) -> None:
+    def __init__(self, link: Path, drift_ppm: float = 0.0,
+                 wrap_in_s: float | None = None) -> None:
         self.link = link
         master, slave = os.openpty()
         self.slave_fd = slave
         if link.is_symlink():
             link.unlink()
         link.symlink_to(os.ttyname(slave))
+        wrap = [] if wrap_in_s is None else [str(wrap_in_s)]
         self.proc = subprocess.Popen([sys.executable, str(HERE / "fake_box.py"), str(master),
-                                      str(drift_ppm)],
+                                      str(drift_ppm), *wrap],
                                      pass_fds=[master], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         os.close(master)
@@ -57,10 +59,10 @@ def box_link(tmp_path):
     return tmp_path / "companion-buttons"
 
 
-def plug_in(link: Path) -> tuple[Box, SerialBox, list]:
+def plug_in(link: Path, wrap_in_s: float | None = None) -> tuple[Box, SerialBox, list]:
     """A fake box at `link` and a started reader collecting its edges."""
     edges: list = []
-    box = Box(link)
+    box = Box(link, wrap_in_s=wrap_in_s)
     reader = SerialBox(str(link), lambda *e: edges.append(e), reconnect_s=0.1)
     reader.start()
     return box, reader, edges
@@ -138,6 +140,61 @@ def test_clock_unwraps_a_wrapping_box_counter():
         [900, 990, 1010, 1500, 1980, 2020]
 
 
+def test_a_single_outlier_cannot_shift_the_unwrapped_clock():
+    clock = ClockMap()
+    clock.wrap_us = 1000
+    # 900 after 200 is read as 300 µs back (not 700 on): the next value is not a wrap.
+    assert [clock.unwrap(v) for v in (100, 200, 900, 300, 310)] == [100, 200, -100, 300, 310]
+
+
+@pytest.mark.parametrize("hostile", [
+    "P p5 99999999999999999999",  # 20 digits: far beyond the box's 2^30 µs counter
+    f"P p5 {1 << 30}",  # one past the counter's range
+    "PONG 1 99999999999999999999",
+    "HELLO companion-buttons 1 buttons=3 wrap=1",  # a wrap that would unwrap nonsense
+    "HELLO companion-buttons 99999999999999999999 buttons=99999999999999 wrap=0",
+    "P zz 12", "P p1 -5", "R ok 1 2", "PONG x 5", "HELLO companion-buttons 1 wrap=",
+])
+def test_a_hostile_line_is_refused_and_the_next_press_keeps_its_box_time(box_link, hostile):
+    box, reader, edges = plug_in(box_link)
+    try:
+        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        garbage = reader.stats["garbage"]
+        box.send("raw " + hostile + "\\n")
+        t = time.monotonic() - 0.010
+        box.send(f"press p1 {t}")
+        wait_until(lambda: any(e[0] == "p1" for e in edges))
+        (_, mapped, _, _), = [e for e in edges if e[0] == "p1"]
+        assert abs(mapped - t) < 0.002, (hostile, mapped - t)  # the box time, not arrival
+        assert reader.stats["garbage"] == garbage + 1  # counted as refused
+        assert reader._thread.is_alive()
+    finally:
+        reader.stop()
+        box.unplug()
+
+
+def test_a_hello_without_wrap_still_lets_presses_count_on_the_box_clock(box_link):
+    """The box counter has wrapped once; then a HELLO says nothing about wrapping."""
+    box, reader, edges = plug_in(box_link, wrap_in_s=0.3)
+    try:
+        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        time.sleep(0.4)
+        box.send(f"press p0 {time.monotonic() - 0.001}")  # after the wrap: still on time
+        wait_until(lambda: len(edges) == 1)
+        assert abs(edges[0][1] - time.monotonic()) < 0.05
+        edges.clear()
+        box.send("raw HELLO companion-buttons 1 buttons=3\\n")
+        wait_until(lambda: reader.hello.get("wrap") is None)
+        t = time.monotonic() - 0.010
+        box.send(f"press p1 {t}")
+        wait_until(lambda: len(edges) == 1)
+        assert edges[0][:1] == ("p1",) and abs(edges[0][1] - t) < 0.05
+        assert reader._thread.is_alive()
+    finally:
+        reader.stop()
+        box.unplug()
+
+
 def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
         tmp_path, box_link, mock_pins, monkeypatch):
     box = Box(box_link)
@@ -148,7 +205,8 @@ def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
         daemon.hub.call(daemon.table.create_game, "howruck", ["Ann", "Bob"],
                         {"tie_window_ms": 0})
         wait_until(lambda: daemon.serial_box.clockmap.ready)
-        drive(mock_pins, 22, True)  # OK on GPIO
+        drive(mock_pins, 22, True)  # OK on GPIO (acts on its release)
+        drive(mock_pins, 22, False)
         rec.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
         box.unplug()  # mid-race
         wait_until(lambda: daemon.serial_box.status == "disconnected")
@@ -169,3 +227,14 @@ def test_gpio_and_serial_presses_in_one_race_and_a_box_unplugged_mid_race(
     finally:
         daemon.stop()
         box.unplug()
+
+
+def test_the_reader_survives_a_port_it_cannot_open(tmp_path):
+    """Even a path the config would refuse (a NUL byte) only keeps the box disconnected."""
+    reader = SerialBox("/dev/tty\u0000x", lambda *e: None, reconnect_s=0.05)
+    reader.start()
+    try:
+        time.sleep(0.3)
+        assert reader._thread.is_alive() and reader.status == "disconnected"
+    finally:
+        reader.stop()

@@ -132,6 +132,69 @@ def test_a_stored_log_that_no_longer_replays_is_kept_and_marked(tmp_path, sessio
     again.close()
 
 
+def store_raw_action(tmp_path, game_id: int, seq: int, action: str) -> None:
+    db = sqlite3.connect(tmp_path / "games.sqlite3")
+    db.execute("INSERT INTO actions VALUES (?, ?, ?, 0)", (game_id, seq, action))
+    db.commit()
+    db.close()
+
+
+def test_a_log_that_breaks_at_its_first_action_keeps_the_empty_prefix_and_undo_mends_it(
+        tmp_path, sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.close()
+    store_raw_action(tmp_path, game.id, 0, '{"type": "nonsense"}')
+    store_raw_action(tmp_path, game.id, 1, '{"type": "race", "winner": "A"}')
+    again = Sessions(tmp_path)
+    try:
+        broken = again.get(game.id)
+        assert broken.broken == {"seq": 0, "stored_actions": 2}
+        assert broken.actions == []  # the part that replays: nothing
+        assert broken.view()["phase"] == "teams"
+        # Undo takes back what no longer replays; the game plays on from there.
+        mended = again.undo(game.id)
+        assert mended.status == "playing" and mended.actions == []
+        assert again.store.actions(game.id) == []
+        again.apply(game.id, {"type": "race", "winner": "B"})
+        assert again.get(game.id).view()["turn"] == "B"
+    finally:
+        again.close()
+
+
+def test_undo_of_a_broken_log_removes_only_the_part_that_no_longer_replays(tmp_path,
+                                                                          sessions):
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    sessions.close()
+    store_raw_action(tmp_path, game.id, 1, '{"type": "nonsense"}')
+    again = Sessions(tmp_path)
+    try:
+        mended = again.undo(game.id)
+        assert mended.status == "playing"
+        assert mended.actions == again.store.actions(game.id) == [{"type": "race",
+                                                                 "winner": "A"}]
+    finally:
+        again.close()
+
+
+def test_apply_returns_only_after_its_commit_on_a_fully_synchronous_wal(sessions):
+    """In WAL mode with synchronous=FULL sqlite fsyncs the log at COMMIT; the COMMIT is the
+    last statement before `apply` returns (so before any reply)."""
+    db = sessions.store.db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    game = sessions.create("howruck", ["A", "B"])
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    try:
+        sessions.apply(game.id, {"type": "race", "winner": "A"})
+        seen = list(statements)
+    finally:
+        db.set_trace_callback(None)
+    writes = [s.split()[0] for s in seen]
+    assert writes == ["BEGIN", "INSERT", "UPDATE", "COMMIT"], seen
+
+
 def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
     """Kill the writer (SIGKILL) while it enters actions; every action it acknowledged is
     in the database afterwards, in order."""
@@ -141,6 +204,8 @@ def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
                               str(tmp_path)], stdout=subprocess.PIPE, env=env)
     acked: dict[int, tuple[int, int]] = {}
     assert child.stdout is not None
+    # A kill is no power cut: the test holds only if the commit also reaches the disk.
+    assert child.stdout.readline().split() == [b"pragmas", b"wal", b"2"]  # 2: FULL
     for raw in child.stdout:
         _, game_id, seed, seq = raw.decode().split()
         acked[int(game_id)] = (int(seed), int(seq))

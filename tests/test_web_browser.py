@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from daemon_helpers import wait_until
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -133,6 +134,8 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
     page.click("nav [data-tab=sim]")
     ok = page.locator("#sim-buttons [data-button=ok]")
     ok.dispatch_event("pointerdown")
+    wait_until(lambda: daemon.buttons.buttons["ok"].is_pressed)
+    ok.dispatch_event("pointerup")  # OK acts on its release
     page.wait_for_function("document.querySelector('#prompt').textContent.includes('How Ruck')"
                            " || document.querySelector('#prompt').textContent.includes('Achtung')",
                            timeout=5000)

@@ -151,6 +151,7 @@ def _latency(races: int, display: str) -> list[float]:
                     pins.pin(pin).drive_high()
                 time.sleep(cfg.debounce_ms / 1000 + 0.005)
                 pins.pin(cfg.ok_pin).drive_low()
+                pins.pin(cfg.ok_pin).drive_high()  # OK acts on its release
                 running.wait(2)
                 pins.pin(cfg.player_pins[0]).drive_low()
                 t0 = time.perf_counter()

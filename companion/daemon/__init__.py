@@ -134,31 +134,33 @@ class Daemon:
             return lambda: open_display(chip, bus=bus, address=cfg.display_address)
         return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address)
 
-    def _with_page_settings(self, config: configuration.Config) -> configuration.Config:
+    def _with_page_settings(self, config: configuration.Config,
+                            hardware: dict | None = None) -> configuration.Config:
         """The config file with the page's hardware settings laid over it."""
+        hardware = self.settings.hardware if hardware is None else hardware
         try:
-            return configuration.parse(self.settings.hardware, config.source, base=config)
+            return configuration.parse(hardware, config.source, base=config)
         except configuration.ConfigError as err:
             log.warning("ignoring the page's hardware settings: %s", err)
             return config
 
-    def set_hardware(self, hardware: dict) -> dict:
-        """Validate and keep the page's hardware settings; say whether a restart is needed."""
-        merged = {**self.settings.hardware, **hardware}
-        config = configuration.parse(merged, self.file_config.source, base=self.file_config)
-        self.hub.call(self.table.set_hardware, merged, config)
-        live = {attr: getattr(config, attr) for section in configuration.LIVE_SECTIONS
-                for attr, _ in configuration.SCHEMA[section].values()}
-        self.config = dataclasses.replace(self.config, **live)
-        return self.settings_view(config)
+    def save_settings(self, language: str | None, hardware: dict) -> dict:
+        """Validate and save the page's settings on the hub thread (raises `ConfigError`);
+        say whether a restart is needed."""
+        self.hub.call(self.table.save_settings, language, hardware, self.file_config)
+        return self.settings_view()
 
-    def settings_view(self, wanted: configuration.Config | None = None) -> dict:
-        wanted = wanted or self._with_page_settings(self.file_config)
+    def settings_view(self) -> dict:
+        """The saved settings (one consistent snapshot, taken on the hub) beside the running
+        config."""
+        language, hardware = self.hub.call(
+            lambda: (self.settings.language, self.settings.hardware))
+        wanted = self._with_page_settings(self.file_config, hardware)
         running = configuration.as_sections(self.config)
         saved = configuration.as_sections(wanted)
         restart = any(saved[s] != running[s] for s in saved
                       if s not in configuration.LIVE_SECTIONS)
-        return {"language": self.settings.language, "hardware": saved,
+        return {"language": language, "hardware": saved,
                 "restart_needed": restart}
 
     def button_names(self) -> list[str]:
@@ -172,9 +174,6 @@ class Daemon:
         else:
             mock.drive_high()
 
-    def set_language(self, lang: str) -> dict:
-        return self.hub.call(self.table.set_language, lang)
-
     def post_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """Called on input threads: hand the edge to the hub thread."""
         self.hub.post(self.table.on_edge, name, t, pressed, source)
@@ -184,6 +183,7 @@ class Daemon:
         if self.web is not None:
             self.web.start()
         self.hub.post(self.table.publish_pairing)
+        self.hub.post(self.table.publish_current)
         if self.mqtt is not None:
             self.mqtt.handle("state", self.hub.call(self.table.view))
             self.mqtt.start()

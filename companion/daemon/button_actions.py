@@ -3,7 +3,9 @@
 Lauf Rauf! with virtual dice: the player on turn throws with their own button or with OK
 (a re-throw of both dice; keeping one die is chosen on the phone). In table mode, a press by
 anyone else while a first-throw 7 is on the table calls "Huckauf!". A press that means
-nothing now is ignored — the buttons never produce a refusal.
+nothing now is ignored — the buttons never produce a refusal. Which game it is is never
+asked: the core's own legal actions say whether a throw or a call is possible (only Lauf
+Rauf! has them).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from companion.rules import RuleCore
 
 def button_action(core: RuleCore, state: Any, player: str | None) -> dict[str, Any] | None:
     """The action a press of `player`'s button (None: the OK button) enters, if any."""
-    if core.name != "laufrauf" or core.is_over(state):
+    if core.is_over(state):
         return None
-    turn = state.turn
+    turn = getattr(state, "turn", None)
     legal = core.legal_actions(state)
     if player is not None and player != turn:
         call = {"type": "huckauf", "player": player}

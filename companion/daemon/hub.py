@@ -17,10 +17,16 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 log = logging.getLogger("companion.hub")
 Handler = Callable[[str, Any], None]
+
+
+class HubBusy(TimeoutError):
+    """A `Hub.call` waited too long in the queue and was withdrawn: it has not run and never
+    will (the caller may safely say "nothing happened, try again")."""
 
 
 class Mailbox:
@@ -88,12 +94,22 @@ class Hub:
         self._queue.put((fn, args, None))
 
     def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
-        """Run fn(*args) on the hub thread and wait for its result (or its exception)."""
+        """Run fn(*args) on the hub thread and wait for its result (or its exception).
+
+        If it is still queued after `timeout` it is withdrawn and `HubBusy` raised: it will
+        not run. Once it has started it is waited for to the end, so what the caller reports
+        is always what happened (a commit is never acknowledged as a failure)."""
         if threading.current_thread() is self._thread:
             return fn(*args)
         future: Future = Future()
         self._queue.put((fn, args, future))
-        return future.result(timeout)
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            if future.cancel():
+                raise HubBusy(f"the hub did not get to {getattr(fn, '__name__', fn)}") \
+                    from None
+        return future.result()  # running: its outcome, whatever it is
 
     def subscribe(self, handler: Handler, name: str, coalesce: bool = False) -> Mailbox:
         box = Mailbox(handler, name, coalesce)
@@ -140,6 +156,8 @@ class Hub:
                 self._dispatch(fn, (), None)
 
     def _dispatch(self, fn: Callable[..., Any], args: tuple, future: Future | None) -> None:
+        if future is not None and not future.set_running_or_notify_cancel():
+            return  # the caller gave up waiting and withdrew it
         try:
             result = fn(*args)
         except BaseException as exc:  # reported to the caller, or logged: never kills the hub

@@ -59,9 +59,9 @@ def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     playing = [g.id for g in daemon.sessions.games.values() if g.status == "playing"]
     table.current = max(playing, default=None)
     table.race_phase, table.race, table.decision = "idle", None, None
-    daemon.settings.hardware = {}
-    daemon.set_hardware(info.settings.get("hardware", {}))
-    table.set_language(info.settings.get("language", daemon.settings.language))
+    daemon.settings.hardware = {}  # the backup's settings replace ours, in one atomic save
+    table.save_settings(info.settings.get("language", daemon.settings.language),
+                        info.settings.get("hardware", {}), daemon.file_config)
     daemon.hub.publish("state", table.view())
     daemon.hub.publish("race", table.race_view())
     daemon.hub.publish("games", {"restored": info.games})

@@ -5,15 +5,20 @@ what players change on the page is saved here, atomically (write, fsync, rename)
 language and the hardware sections (`config.PAGE_SECTIONS`), laid over the config file at each
 start. The language and the race options apply at once; pins, display and serial port at the
 next start.
+
+A save is one write of the whole file, made on the hub thread (`Table.save_settings`): two
+phones saving at once are applied one after the other, each on top of the other's change.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import config as configuration
 from companion.daemon.atomic import write_atomically
 from companion.i18n import LANGUAGES
 
@@ -45,3 +50,19 @@ class Settings:
     def save(self) -> None:
         if self.path is not None:
             write_atomically(self.path, json.dumps(self.as_json()))
+
+    def changed(self, language: str | None, hardware: dict[str, dict[str, Any]],
+                file_config: configuration.Config) -> tuple[Settings, configuration.Config]:
+        """These settings with a change laid over them (sections replace sections), and the
+        config they make: validated (raises `ConfigError` naming the key), not yet saved."""
+        wanted = Settings(self.path, language or self.language, {**self.hardware, **hardware})
+        config = configuration.parse(wanted.hardware, file_config.source, base=file_config)
+        return wanted, config
+
+
+def with_live_sections(running: configuration.Config,
+                       wanted: configuration.Config) -> configuration.Config:
+    """The running config with the sections that apply at once taken from `wanted`."""
+    live = {attr: getattr(wanted, attr) for section in configuration.LIVE_SECTIONS
+            for attr, _ in configuration.SCHEMA[section].values()}
+    return dataclasses.replace(running, **live)

@@ -16,7 +16,7 @@ from companion.config import Config
 from companion.daemon.button_actions import button_action
 from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
-from companion.daemon.settings import Settings
+from companion.daemon.settings import Settings, with_live_sections
 from companion.devices.debounce import Debouncer
 from companion.race import Decision, DelayTracker, Edge, RaceArbiter
 from companion.rules import Outcome, Refusal
@@ -26,7 +26,8 @@ log = logging.getLogger("companion.table")
 COUNTDOWN_STEP_S = 1.0
 RACE_SHOWN_S = 3.0  # the race result stays on the OLED this long
 BANNER_S = 4.0  # what just happened stays on the OLED this long
-NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN
+NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN (and nothing else)
+UNPAIR_ALL_HOLD_S = 8.0  # holding OK this long is to unpair every phone (pairing's job)
 PAIRING_SHOWN_S = 120.0  # a new PIN stays on the OLED this long (or until a phone pairs)
 
 
@@ -57,15 +58,25 @@ class Table:
     def on_edge(self, name: str, t: float, pressed: bool, source: str) -> None:
         """A raw button edge from GPIO or the serial box (hub thread)."""
         self.delays.observe(self.hub.clock() - t)
-        if not self.debouncer.accept(f"{source}:{name}", t, pressed):
-            return
-        self.hub.publish("button", {"name": name, "pressed": pressed, "source": source})
+        key = f"{source}:{name}"
+        for edge_t, edge_pressed in self.debouncer.edge(key, t, pressed):
+            self._on_button(name, edge_t, edge_pressed, source)
+        if not pressed:  # a release counts once the contact stayed open for the lock-out
+            self.hub.at(t + self.debouncer.lockout_s, partial(self._settle, key, name, source))
+
+    def _settle(self, key: str, name: str, source: str) -> None:
+        for edge_t, edge_pressed in self.debouncer.settle(key, self.hub.clock()):
+            self._on_button(name, edge_t, edge_pressed, source)
+
+    def _on_button(self, name: str, t: float, pressed: bool, source: str) -> None:
+        """A debounced edge, stamped with the time of its first raw edge."""
+        self.hub.publish("button", {"name": name, "pressed": pressed, "source": source, "t": t})
         if name == "ok":
             if pressed:
                 self._ok_pressed_at = t
-                self.on_ok()
-            elif self._ok_pressed_at is not None and t - self._ok_pressed_at >= NEW_PIN_HOLD_S:
-                self.new_pin()
+            elif self._ok_pressed_at is not None:
+                held_s, self._ok_pressed_at = t - self._ok_pressed_at, None
+                self._ok_released(held_s)
             return
         player = self._seat_player(name)
         if player is None:
@@ -78,6 +89,15 @@ class Table:
             self._check_race()  # decided at once when every player has pressed
         elif pressed:
             self._press(player)
+
+    def _ok_released(self, held_s: float) -> None:
+        """OK acts on its release: a short press is OK; a hold of NEW_PIN_HOLD_S or more only
+        draws a new PIN (an even longer hold, UNPAIR_ALL_HOLD_S, is meant to unpair every
+        phone: that belongs to the pairing and is wired there)."""
+        if held_s >= NEW_PIN_HOLD_S:
+            self.new_pin()
+        else:
+            self.on_ok()
 
     def on_ok(self) -> None:
         """OK starts the race when a How Ruck! game is forming teams (and throws the dice
@@ -107,9 +127,10 @@ class Table:
         return self.sessions.games.get(self.current) if self.current is not None else None
 
     def _wants_race(self) -> bool:
+        """Whether the current game waits for a button race: its core lists a race now."""
         session = self._session()
-        return session is not None and session.header["game"] == "howruck" \
-            and session.state.phase == "teams"
+        return session is not None and any(
+            a["type"] == "race" for a in session.core.legal_actions(session.state))
 
     # --- the race --------------------------------------------------------------------------
     def start_race(self) -> dict[str, Any]:
@@ -210,16 +231,19 @@ class Table:
         self._publish_state()
         return session.view()
 
-    def set_hardware(self, hardware: dict[str, Any], config: Config) -> None:
-        """Keep the page's hardware settings; the race options apply from the next race."""
-        self.settings.hardware = hardware
-        self.settings.save()
-        self.config = config
-
-    def set_language(self, lang: str) -> dict[str, Any]:
-        self.settings.language = lang
-        self.settings.save()
-        self.hub.publish("language", lang)
+    def save_settings(self, language: str | None, hardware: dict[str, Any],
+                      file_config: Config) -> dict[str, Any]:
+        """The page's settings change, laid over the current ones and saved in one atomic
+        write (on the hub thread: concurrent saves apply one after the other). The language
+        and the race options apply at once; the rest from the next start."""
+        wanted, config = self.settings.changed(language, hardware, file_config)
+        if wanted.as_json() != self.settings.as_json():
+            wanted.save()
+        old_language = self.settings.language
+        self.settings.language, self.settings.hardware = wanted.language, wanted.hardware
+        self.config = with_live_sections(self.config, config)
+        if wanted.language != old_language:
+            self.hub.publish("language", wanted.language)
         return self.settings.as_json()
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:
@@ -263,6 +287,10 @@ class Table:
     def view(self) -> dict[str, Any] | None:
         session = self._session()
         return session.view() if session else None
+
+    def publish_current(self) -> None:
+        """Show the current game (at start: the game that was being played comes back)."""
+        self._publish_state()
 
     def _publish_state(self) -> None:
         view = self.view()

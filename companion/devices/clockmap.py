@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 
 GOOD_RTT_S = 0.005
+MAX_US = 1 << 62  # box times at or above this are refused (no counter runs that long)
 MIN_SPAN_S = 10.0  # a rate from samples closer than this is mostly noise
 QUICK_SHARE = 16  # the line goes through the quickest of each run of this many round trips
 
@@ -23,21 +24,28 @@ class ClockMap:
 
     min_span_s = MIN_SPAN_S
 
-    def __init__(self, keep: int = 256) -> None:
+    def __init__(self, keep: int = 256, wrap_us: int | None = None) -> None:
         self.samples: deque[tuple[float, float, float]] = deque(maxlen=keep)  # (rtt, offset, host)
-        self.wrap_us: int | None = None
-        self._last_raw: int | None = None
-        self._epochs = 0
+        self.wrap_us = wrap_us
+        self._last: int | None = None  # the last unwrapped value
         self._fit: tuple[float, float, float] = (0.0, 0.0, 0.0)  # (offset at t0, rate, t0)
 
+    def valid(self, raw_us: int) -> bool:
+        """Whether a box time is one the box's counter can show."""
+        return 0 <= raw_us < (self.wrap_us or MAX_US)
+
     def unwrap(self, raw_us: int) -> int:
-        """Extend a wrapping box counter (MicroPython's ticks_us wraps) to a growing one."""
-        if self.wrap_us:
-            if self._last_raw is not None and raw_us < self._last_raw - self.wrap_us // 2:
-                self._epochs += 1
-            self._last_raw = raw_us
-            return raw_us + self._epochs * self.wrap_us
-        return raw_us
+        """Extend a wrapping box counter (MicroPython's ticks_us wraps) to a growing one:
+        each value is read as the nearest step (under half a period, either way) from the
+        last, so one stray value cannot add a period to every later one."""
+        if not self.wrap_us:
+            return raw_us
+        if self._last is None:
+            self._last = raw_us
+        else:
+            step = (raw_us - self._last) % self.wrap_us
+            self._last += step - self.wrap_us if step >= self.wrap_us // 2 else step
+        return self._last
 
     def add(self, sent: float, received: float, box_us: int) -> None:
         """One round trip: host times of PING sent and PONG received, the box's time in it."""

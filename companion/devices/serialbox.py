@@ -13,7 +13,10 @@ Button names are short tokens (``p0`` … ``p5``, ``ok``). Box time is mapped on
 monotonic clock from ping round trips, offset and drift (`companion.devices.clockmap`), so
 presses keep the box's sub-millisecond spacing. Unplugging is survived:
 the reader closes, waits and reopens the same path (a udev symlink keeps it stable).
-Garbage, partial and overlong lines are counted and dropped.
+Every field is validated: button names are ``p0`` … ``p9`` or ``ok``, times fit the box's
+counter (below ``wrap``, or 2^62 µs), HELLO values are in range. Garbage, partial, overlong
+and out-of-range lines are counted and dropped, and never move the clock mapping. A press
+whose mapped time is not within `MAX_DELAY_S` before its arrival is stamped on arrival.
 """
 
 from __future__ import annotations
@@ -26,18 +29,21 @@ from collections.abc import Callable
 
 import serial
 
-from companion.devices.clockmap import ClockMap
+from companion.devices.clockmap import MAX_US, ClockMap
 
 log = logging.getLogger("companion.serialbox")
 
 PROTOCOL = "companion-buttons"
 VERSION = 1
 MAX_LINE = 80
-LINE = re.compile(r"^(P|R) ([a-z0-9]{1,8}) (\d{1,20})$")
-PONG = re.compile(r"^PONG (\d{1,10}) (\d{1,20})$")
-HELLO = re.compile(r"^HELLO (\S+) (\d+)((?: [a-z]+=\d+)*)$")
+LINE = re.compile(r"^(P|R) (p[0-9]|ok) (\d{1,19})$")
+PONG = re.compile(r"^PONG (\d{1,6}) (\d{1,19})$")
+HELLO = re.compile(r"^HELLO (\S+) (\d{1,4})((?: [a-z]+=\d{1,19})*)$")
 EdgeSink = Callable[[str, float, bool, str], None]
 PING_S = 1.0  # the clock map's round trips: often enough to follow a drifting crystal
+# HELLO values: name → (lowest, highest) accepted; other keys are ignored.
+HELLO_RANGES = {"buttons": (1, 16), "wrap": (1 << 20, MAX_US)}
+MAX_DELAY_S = 1.0  # a press reaches the host well within this (USB, ms)
 
 
 class SerialBox:
@@ -55,6 +61,7 @@ class SerialBox:
         self._stop = threading.Event()
         self._pings: dict[int, float] = {}
         self._seq = 0
+        self._next_ping, self._pings_sent = 0.0, 0
         self._thread = threading.Thread(target=self._run, name="serialbox", daemon=True)
 
     def start(self) -> None:
@@ -76,7 +83,7 @@ class SerialBox:
                 with serial.Serial(self.port, self.baud, timeout=0.05) as port:
                     self.stats["connects"] += 1
                     self._session(port)
-            except (serial.SerialException, OSError) as exc:
+            except (serial.SerialException, OSError, ValueError) as exc:  # ValueError: NUL
                 if self.status == "connected":
                     self.stats["disconnects"] += 1
                 log.debug("button box %s: %s", self.port, exc)
@@ -90,15 +97,14 @@ class SerialBox:
         port.write(b"HELLO?\n")
         buffer = bytearray()
         dropping = False
-        next_ping = 0.0
-        pings_sent = 0
+        self._next_ping, self._pings_sent = 0.0, 0
         while not self._stop.is_set():
             now = self.clock()
-            if now >= next_ping:
+            if now >= self._next_ping:
                 self._send_ping(port)
-                pings_sent += 1
+                self._pings_sent += 1
                 # A quick burst at connect fixes the clock before the first race.
-                next_ping = now + (0.05 if pings_sent < 5 else self.ping_s)
+                self._next_ping = now + (0.05 if self._pings_sent < 5 else self.ping_s)
             # Block for the first byte only: read(n) would wait out the timeout for n bytes
             # and make every arrival (and so the clock mapping) late.
             chunk = port.read(1)
@@ -135,23 +141,40 @@ class SerialBox:
         if not text:
             return
         self.stats["lines"] += 1
-        if m := LINE.match(text):
-            kind, name, t_us = m.group(1), m.group(2), int(m.group(3))
+        if (m := LINE.match(text)) and self.clockmap.valid(t_us := int(m.group(3))):
+            kind, name = m.group(1), m.group(2)
             t = self.clockmap.to_host(t_us) if self.clockmap.ready else arrived
-            if t > arrived:  # never in the future: clamp to when it arrived
+            if not arrived - MAX_DELAY_S <= t <= arrived:  # never in the future, nor stale
                 t = arrived
             self.stats["presses"] += kind == "P"
             self.sink(name, t, kind == "P", "serial")
-        elif m := PONG.match(text):
+        elif (m := PONG.match(text)) and self.clockmap.valid(t_us := int(m.group(2))):
             sent = self._pings.pop(int(m.group(1)), None)
             if sent is not None:
-                self.clockmap.add(sent, arrived, int(m.group(2)))
-        elif (m := HELLO.match(text)) and m.group(1) == PROTOCOL:
-            fields = dict(kv.split("=") for kv in m.group(3).split())
-            self.hello = {"version": int(m.group(2)), **{k: int(v) for k, v in fields.items()}}
-            if self.hello["version"] != VERSION:
+                self.clockmap.add(sent, arrived, t_us)
+        elif (m := HELLO.match(text)) and m.group(1) == PROTOCOL \
+                and (hello := self._hello(int(m.group(2)), m.group(3))) is not None:
+            self.hello = hello
+            if hello["version"] != VERSION:
                 log.warning("button box speaks protocol version %s, expected %s",
-                            self.hello["version"], VERSION)
-            self.clockmap.wrap_us = int(fields.get("wrap", 0)) or None
+                            hello["version"], VERSION)
+            wrap = hello.get("wrap")
+            if wrap != self.clockmap.wrap_us:  # another counter: map its clock afresh
+                self.clockmap = ClockMap(wrap_us=wrap)
+                self._pings.clear()
+                self._next_ping, self._pings_sent = 0.0, 0  # a quick burst of pings again
         else:
             self.stats["garbage"] += 1
+
+    @staticmethod
+    def _hello(version: int, fields_text: str) -> dict[str, int] | None:
+        """The HELLO's values, or None when one is out of range (the line is refused)."""
+        hello = {"version": version}
+        for key, _, value in (kv.partition("=") for kv in fields_text.split()):
+            if key in HELLO_RANGES:
+                low, high = HELLO_RANGES[key]
+                if not low <= int(value) <= high:
+                    log.warning("button box HELLO refused: %s=%s out of range", key, value)
+                    return None
+                hello[key] = int(value)
+        return hello

@@ -70,3 +70,25 @@ def get_player(obj: Mapping[str, Any], key: str, players: Iterable[str]) -> str:
     if value not in tuple(players):
         raise Refusal("unknown_player", key=key, player=value[:40])
     return value
+
+
+def begin_action(action: Any, types: Iterable[str], over: bool,
+                 winner: Any) -> tuple[Mapping[str, Any], str]:
+    """The checks every core's `apply` starts with, in one order: an object, a type the game
+    knows, a game not over. Returns (the action object, its type)."""
+    a = require_object(action)
+    kind = a.get("type")
+    known = sorted(types)
+    if not isinstance(kind, str) or kind not in known:
+        raise Refusal("unknown_action_type", type=str(kind)[:40], allowed=known)
+    if over:
+        raise Refusal("game_over", winner=winner)
+    return a, kind
+
+
+def turn_player(obj: Mapping[str, Any], players: Iterable[str], turn: Any) -> str:
+    """The acting player named in `obj`, who must be the one on turn."""
+    player = get_player(obj, "player", players)
+    if player != turn:
+        raise Refusal("not_your_turn", player=player, turn=turn)
+    return player

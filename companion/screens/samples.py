@@ -3,57 +3,112 @@ the render benchmark use them."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.announce import announcements
+from companion.race import Edge, RaceArbiter
 from companion.rules import get_core
+from companion.rules.randomplay import DECISIVE, LEAN
 from companion.screens import Scene
 
 LONG = "Maximiliane-Wilhelmina"  # a name longer than any box: names are cut by design
+Wanted = Callable[[dict[str, Any], list[dict[str, Any]]], bool]
+
+
+def reach(game: str, players: list[str], wanted: Wanted, options: dict | None = None,
+          seed: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(the view, the events of the action that led to it) of the first state in seeded
+    random legal games where `wanted(view, events)` holds: states the rules really reach,
+    never hand-made ones (a screen drawn from a state no game produces proves nothing)."""
+    core = get_core(game)
+    for game_seed in range(seed, seed + 200):
+        chooser = random.Random(game_seed)
+        state = core.new_game(players, options or {}, game_seed)
+        events: list[dict[str, Any]] = []
+        for _ in range(5000):
+            view = core.view(state)
+            if wanted(view, events):
+                return view, events
+            legal = core.legal_actions(state)
+            if not legal:
+                break
+            decisive = [a for a in legal if a["type"] in DECISIVE.get(game, ())]
+            pool = decisive if decisive and chooser.random() < LEAN else legal
+            outcome = core.apply(state, chooser.choice(pool))
+            state, events = outcome.state, outcome.events
+    raise LookupError(f"no {game} game reached the wanted state")
 
 
 def howruck_view(**changes):
+    """A new How Ruck! game's view (`changes`: only for the fit test's long names)."""
     core = get_core("howruck")
     view = core.view(core.new_game(["Anna", "Bert"], {}, 1))
     view.update(changes)
     return view
 
 
-TUG = dict(phase="tug", turn="Anna", barrel=8, barrels={"Anna": 1, "Bert": 2},
-           last_contest={"kind": "imprint", "round": 1, "strength": {"Anna": 6, "Bert": 9},
-                         "pull": {"toward": "Bert", "by": 3}})
-LAUF = {"game": "laufrauf", "players": ["red", "green"], "turn": "green", "throws": 1,
-        "dice": [3, 4], "first_throw": [3, 4], "prompt": "huckauf", "berggeist": "summit",
-        "cards": {"green": ["blitzstart", "joker"]}, "winner": None}
-LAUF_BOUGHT = dict(LAUF, throws=4, throws_allowed=5, dice=[6, 2], prompt=None,
-                   berggeist={"player": "red", "figure": 1}, cards={"green": ["aufstieg"]})
-TAU = {"game": "tauziehen", "players": ["Ida", "Jan"], "turn": "Jan",
-       "rope": {"1": 2, "2": -1, "4": 0, "8": 1, "16": -2}, "markers": {"Ida": 8, "Jan": 2},
-       "points": {"Ida": 1, "Jan": 3}, "winner": None}
-STRAMASH = {"game": "stramash", "players": ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"],
-            "turn": "Bob", "last": {"player": "Ann", "type": "play", "card": "7",
-                                    "split": [[0, 2], [1, 5]]},
-            "laddies": {"Ann": [{"castle": 1}, {"castle": 2}, "dock", "dock", {"track": 4}],
-                        "Bob": ["dock"] * 5}, "winner": None}
-RACE_WON = {"phase": "decided", "players": ["Anna", "Bert"],
-            "decision": {"winner": "Bert", "tie": False, "reason": "press",
-                         "times_ms": {"Anna": 180.2, "Bert": 171.9}, "false_starts": []}}
-PAIRING = {"url": "http://192.168.178.20:8080/", "pin": "4821"}
+def _event(events: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
+    return next((e for e in events if e.get("type") == kind), None)
+
+
+HR = ["Anna", "Bert"]
+TUG_VIEW, _ = reach("howruck", HR, lambda v, e: v["phase"] == "tug" and v["round"] >= 3
+                    and (v.get("last_contest") or {}).get("pull") is not None
+                    and v["last_contest"]["round"] == v["round"])
+TUG = {k: TUG_VIEW[k] for k in ("phase", "turn", "barrel", "barrels", "last_contest", "round")}
+TIEBREAK_VIEW, _ = reach("howruck", HR, lambda v, e: v["phase"] == "tiebreak")
+ROUND_WON_VIEW, ROUND_WON_EVENTS = reach(
+    "howruck", HR, lambda v, e: _event(e, "round_won") is not None and v["winner"] is None)
+GAME_WON_VIEW, _ = reach("howruck", HR, lambda v, e: v["winner"] is not None)
+LAUF, _ = reach("laufrauf", ["red", "green"], lambda v, e: v["prompt"] == "huckauf")
+LAUF_BOUGHT, _ = reach("laufrauf", ["red", "green"], lambda v, e: v["throws_allowed"] > 3
+                       and v["throws"] > 3 and isinstance(v["berggeist"], dict))
+TAU, _ = reach("tauziehen", ["Ida", "Jan"],
+               lambda v, e: sum(v["points"].values()) >= 3 and v["winner"] is None)
+STRAMASH, _ = reach("stramash", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"],
+                    lambda v, e: (v.get("last") or {}).get("card") == "7"
+                    and any(isinstance(loc, dict) and "castle" in loc
+                            for locs in v["laddies"].values() for loc in locs)
+                    and v["winner"] is None, {"pairs": True})
+
+
+def race_view(phase: str, countdown: int = 0, presses: dict[str, float] | None = None,
+              false_start: str | None = None, tie_window_s: float = 0.010) -> dict[str, Any]:
+    """The race screen's data as `Table.race_view` gives it, the decision made by the real
+    arbiter from press times (seconds after the signal)."""
+    decision = None
+    if presses is not None:
+        arbiter = RaceArbiter(tuple(HR), tie_window_s=tie_window_s)
+        arbiter.start(0.0)
+        for player, t in presses.items():
+            arbiter.feed(Edge(player, t))
+        decision = arbiter.decide(10.0).as_json()
+    return {"phase": phase, "countdown": countdown, "decision": decision,
+            "false_start": false_start, "players": list(HR)}
+
+
+RACE_WON = race_view("decided", presses={"Anna": 0.1902, "Bert": 0.1719})
+PAIRING = {"url": "http://192.168.178.20:8080/", "pin": "482193", "show": True}  # 6 digits
 
 SCENES: dict[str, Scene] = {
     "pairing_de": Scene(lang="de", state=howruck_view(), pairing=PAIRING, show_pairing=True),
-    "idle_en": Scene(lang="en", pairing={"url": PAIRING["url"], "pin": None}),
-    "race_countdown_en": Scene(race={"phase": "countdown", "countdown": 3}),
-    "race_signal_en": Scene(race={"phase": "running", "countdown": 0}),
-    "race_false_start_de": Scene(lang="de", race={"phase": "countdown", "countdown": 2,
-                                                  "false_start": "Anna"}),
+    "idle_en": Scene(lang="en", pairing={"url": PAIRING["url"], "pin": "482193",
+                                         "show": False}),
+    "race_countdown_en": Scene(race=race_view("countdown", 3)),
+    "race_signal_en": Scene(race=race_view("running")),
+    "race_false_start_de": Scene(lang="de", race=race_view("countdown", 2,
+                                                           false_start="Anna")),
     "race_won_de": Scene(lang="de", race=RACE_WON),
-    "race_tie_nl": Scene(lang="nl", race={"phase": "decided", "decision": {
-        "winner": None, "tie": True, "reason": "tie", "times_ms": {}}}),
+    "race_tie_nl": Scene(lang="nl", race=race_view("decided",
+                                                   presses={"Anna": 0.2, "Bert": 0.205})),
     "howruck_teams_nl": Scene(lang="nl", state=howruck_view()),
-    "howruck_tug_de": Scene(lang="de", state=howruck_view(**TUG)),
-    "howruck_tiebreak_en": Scene(state=howruck_view(phase="tiebreak")),
-    "howruck_round_won_de": Scene(lang="de", state=howruck_view(**TUG), banner={
-        "kind": "round_won", "params": {"player": "Bert", "barrels": {"Anna": 1, "Bert": 2}}}),
-    "howruck_game_won_en": Scene(state=howruck_view(phase="over", winner="Bert",
-                                                    barrels={"Anna": 1, "Bert": 3})),
+    "howruck_tug_de": Scene(lang="de", state=TUG_VIEW),
+    "howruck_tiebreak_en": Scene(state=TIEBREAK_VIEW),
+    "howruck_round_won_de": Scene(lang="de", state=ROUND_WON_VIEW,
+                                  banner=announcements(ROUND_WON_EVENTS, ROUND_WON_VIEW)[-1]),
+    "howruck_game_won_en": Scene(state=GAME_WON_VIEW),
     "laufrauf_huckauf_de": Scene(lang="de", state=LAUF),
     "laufrauf_bought_nl": Scene(lang="nl", state=LAUF_BOUGHT),
     "tauziehen_en": Scene(state=TAU),

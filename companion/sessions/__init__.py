@@ -104,7 +104,8 @@ class Sessions:
         core = get_core(row.game)
         actions = self.store.actions(row.id)
         state, bad = rebuild(core, row.header, actions)
-        session = GameSession(row.id, row.header, core, state, actions[:bad] if bad else actions)
+        kept = actions if bad is None else actions[:bad]  # bad may be 0: an empty prefix
+        session = GameSession(row.id, row.header, core, state, kept)
         if bad is not None:
             session.broken = {"seq": bad, "stored_actions": len(actions)}
         return session
@@ -140,11 +141,15 @@ class Sessions:
         return outcome
 
     def undo(self, game_id: int) -> GameSession:
-        """Remove the last action and rebuild the state from the log."""
+        """Remove the last action and rebuild the state from the log. In a broken game the
+        last actions are the stored ones that no longer replay: undo removes those."""
         session = self.get(game_id)
-        if not session.actions:
+        if session.broken:
+            actions = session.actions
+        elif not session.actions:
             raise Refusal("nothing_to_undo")
-        actions = session.actions[:-1]
+        else:
+            actions = session.actions[:-1]
         state, bad = rebuild(session.core, session.header, actions)
         assert bad is None, "a prefix of an accepted log always replays"
         self.store.truncate(game_id, len(actions), _status(session.core, state),

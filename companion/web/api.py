@@ -188,16 +188,11 @@ def put_settings() -> Response:
         if section not in PAGE_SECTIONS or not isinstance(values, dict):
             raise ApiError("bad_setting", key=str(section)[:40],
                            problem="not a section the page may change")
-    d = daemon()
-    if hardware:
-        try:
-            d.set_hardware(hardware)
-        except ConfigError as err:
-            problem = str(err).split(": ", 1)[-1]
-            raise ApiError("bad_setting", key=err.key, problem=problem) from None
-    if "language" in body:
-        d.set_language(body["language"])
-    return jsonify(d.settings_view())
+    try:
+        return jsonify(daemon().save_settings(body.get("language"), hardware))
+    except ConfigError as err:
+        problem = str(err).split(": ", 1)[-1]
+        raise ApiError("bad_setting", key=err.key, problem=problem) from None
 
 
 # --- live ----------------------------------------------------------------------------------

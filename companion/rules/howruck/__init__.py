@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.base import Action, Outcome, Refusal
-from companion.rules.fields import get_player, require_object
+from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.howruck import table, tug
 from companion.rules.howruck.cards import FIELD_COLORS, draw_json
 from companion.rules.howruck.legal import legal_actions
@@ -31,13 +31,8 @@ class HowRuckCore:
         return new_state(ids, parse_options(options), seed, seed_state(seed))
 
     def apply(self, state: HowRuckState, action: Any) -> Outcome:
-        a = require_object(action)
-        kind = a.get("type")
-        if not isinstance(kind, str) or (kind not in TABLE_ACTIONS and kind not in TURN_ACTIONS):
-            raise Refusal("unknown_action_type", type=str(kind)[:40],
-                          allowed=sorted([*TABLE_ACTIONS, *TURN_ACTIONS]))
-        if state.phase == "over":
-            raise Refusal("game_over", winner=state.winner)
+        a, kind = begin_action(action, [*TABLE_ACTIONS, *TURN_ACTIONS],
+                               state.phase == "over", state.winner)
         s = state.copy()
         events: list[dict[str, Any]] = []
         if kind in TABLE_ACTIONS:
@@ -47,11 +42,10 @@ class HowRuckCore:
                 raise Refusal("wrong_phase", phase=s.phase, action=kind)
             canon = getattr(table, kind)(s, a, events)
         else:
-            player = get_player(a, "player", s.players)
+            get_player(a, "player", s.players)
             if s.phase != "tug":
                 raise Refusal("wrong_phase", phase=s.phase, action=kind)
-            if player != s.turn:
-                raise Refusal("not_your_turn", player=player, turn=s.turn)
+            player = turn_player(a, s.players, s.turn)
             canon = TURN_ACTIONS[kind](s, player, a, events)
         s.actions += 1
         return Outcome(s, events, canon)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, Refusal, SetupError
-from companion.rules.fields import get_player, require_object
+from companion.rules.base import Action, Outcome, SetupError
+from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
 from companion.rules.laufrauf.cards import full_supply
@@ -49,16 +49,12 @@ class LaufRaufCore:
             supply=supply, turn=ids[0])
 
     def apply(self, state: LaufRaufState, action: Any) -> Outcome:
-        a = require_object(action)
-        kind = a.get("type")
-        if not isinstance(kind, str) or (kind not in HANDLERS and kind not in TABLE_CALLS):
-            raise Refusal("unknown_action_type", type=str(kind)[:40],
-                          allowed=sorted([*HANDLERS, *TABLE_CALLS]))
-        if state.winner is not None:
-            raise Refusal("game_over", winner=state.winner)
-        player = get_player(a, "player", state.players)
-        if kind in HANDLERS and player != state.turn:
-            raise Refusal("not_your_turn", player=player, turn=state.turn)
+        a, kind = begin_action(action, [*HANDLERS, *TABLE_CALLS], state.winner is not None,
+                               state.winner)
+        if kind in HANDLERS:
+            player = turn_player(a, state.players, state.turn)
+        else:  # a table call ("Huckauf!") comes from anyone
+            player = get_player(a, "player", state.players)
         s = state.copy()
         events: list[dict[str, Any]] = []
         handler = HANDLERS.get(kind) or TABLE_CALLS[kind]

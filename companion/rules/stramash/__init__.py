@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.base import Action, Outcome, Refusal, SetupError
-from companion.rules.fields import check_keys, get_bool, get_int, get_player, require_object
+from companion.rules.fields import (
+    begin_action,
+    check_keys,
+    get_bool,
+    get_int,
+    get_player,
+    require_object,
+    turn_player,
+)
 from companion.rules.players import check_option_keys, check_players
 from companion.rules.stramash import moves
 from companion.rules.stramash.board import DEFAULT_BOARD, parse_board
@@ -156,15 +164,9 @@ class StramashCore:
                              laddies={p: [DOCK] * LADDIES for p in ids}, turn=ids[0])
 
     def apply(self, state: StramashState, action: Any) -> Outcome:
-        a = require_object(action)
-        kind = a.get("type")
-        if kind not in ("play", "discard"):
-            raise Refusal("unknown_action_type", type=str(kind)[:40], allowed=["discard", "play"])
-        if state.winner is not None:
-            raise Refusal("game_over", winner=state.winner)
-        player = get_player(a, "player", state.players)
-        if player != state.turn:
-            raise Refusal("not_your_turn", player=player, turn=state.turn)
+        a, kind = begin_action(action, ("play", "discard"), state.winner is not None,
+                               state.winner)
+        player = turn_player(a, state.players, state.turn)
         s = state.copy()
         if kind == "discard":
             check_keys(a, ("type", "player", "card"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.base import Action, Outcome, Refusal
-from companion.rules.fields import check_keys, get_int, get_player, require_object
+from companion.rules.fields import begin_action, check_keys, get_int, turn_player
 from companion.rules.players import check_option_keys, check_players
 
 ROPE_CARDS = (1, 2, 4, 8, 16)
@@ -92,15 +92,8 @@ class TauziehenCore:
                               played={p: [] for p in ids}, turn=ids[0])
 
     def apply(self, state: TauziehenState, action: Any) -> Outcome:
-        a = require_object(action)
-        kind = a.get("type")
-        if kind not in ("block", "play"):
-            raise Refusal("unknown_action_type", type=str(kind)[:40], allowed=["block", "play"])
-        if state.phase == "over":
-            raise Refusal("game_over", winner=state.winner)
-        player = get_player(a, "player", state.players)
-        if player != state.turn:
-            raise Refusal("not_your_turn", player=player, turn=state.turn)
+        a, kind = begin_action(action, ("block", "play"), state.phase == "over", state.winner)
+        player = turn_player(a, state.players, state.turn)
         s = state.copy()
         events: list[dict[str, Any]] = []
         canon = self._block(s, player, a, events) if kind == "block" else \
