@@ -12,6 +12,7 @@ from daemon_helpers import drive, wait_until
 from web_helpers import Client, web_daemon
 
 from companion.daemon import pairing as pairing_module
+from companion.web.choices import expand
 
 
 @pytest.fixture
@@ -103,7 +104,7 @@ def test_actions_accepted_and_refused_in_the_callers_language(daemon, client):
                                   headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert status == 422 and body["error"]["code"] == "missing_key"
     assert "fehlt" in body["error"]["message"]
-    legal = client.get(f"/api/games/{game}/legal")[1]["actions"]
+    legal = expand(client.get(f"/api/games/{game}/legal")[1])
     assert legal and all(a["type"] in ("play", "action") for a in legal)
     status, body, _ = client.post(f"/api/games/{game}/actions", legal[0])
     assert status == 200

@@ -46,6 +46,7 @@ def timing(name: str, samples: list[float], unit: str, scale: float = 1.0,
 def _load_all() -> None:
     from companion.bench import (  # noqa: F401  (importing registers them)
         daemon_bench,
+        legal_bench,
         oled_bench,
         rules_bench,
         sessions_bench,

@@ -16,6 +16,7 @@ from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
 from companion.sessions import replay_events
+from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
     ApiError,
@@ -120,7 +121,7 @@ def legal(game_id: int) -> Response:
         if session.status != "playing":
             return []
         return session.core.legal_actions(session.state, player)
-    return jsonify({"actions": call(enumerate_legal)})
+    return jsonify(legal_answer(call(enumerate_legal), request.args))
 
 
 @api.post("/games/<int:game_id>/actions")

@@ -90,10 +90,13 @@ def openapi_document() -> dict[str, Any]:
                   "history"),
             404, params=[GAME_ID])},
         "/api/games/{game_id}/legal": {"get": _op(
-            "Every legal action now (optionally for one player)",
-            _json({"type": "object", "required": ["actions"]}, "legal actions"), 404,
+            "Every legal action now (optionally for one player), as choice groups the page "
+            "expands (companion/web/choices.py); full=1 adds the whole list",
+            _json({"type": "object", "required": ["groups", "count"]}, "legal actions"), 404,
             params=[GAME_ID, {"name": "player", "in": "query", "required": False,
-                              "schema": {"type": "string"}}])},
+                              "schema": {"type": "string"}},
+                    {"name": "full", "in": "query", "required": False,
+                     "schema": {"type": "string"}}])},
         "/api/games/{game_id}/actions": {"post": _op(
             "Enter an action (shared/spec/actions.md)", _json(action_result, "accepted"),
             *WRITE_ERRORS, 404, 422, body=ANY_JSON, params=[GAME_ID])},

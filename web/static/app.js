@@ -73,11 +73,16 @@
   async function setState(state) {
     app.state = state;
     app.picked = null;
-    if (state && state.status === "playing") {
-      const r = await api("GET", `/api/games/${state.id}/legal`);
-      app.legal = r.ok ? r.data.actions : [];
-    } else {
-      app.legal = [];
+    // The legal moves change only with the game's log: fetched again only then.
+    const version = state && state.status === "playing" ? `${state.id}:${state.actions}` : null;
+    if (version !== app.legalVersion) {
+      app.legalVersion = version;
+      if (version) {
+        const r = await api("GET", `/api/games/${state.id}/legal`);
+        app.legal = r.ok ? window.expandLegal(r.data) : [];
+      } else {
+        app.legal = [];
+      }
     }
     render();
     loadHistory();

@@ -1,0 +1,180 @@
+"""The `/legal` answer in compact form: choice sets the page expands, never the full list.
+
+A rule core's `legal_actions` enumerates every combination (How Ruck!'s tie-break: ~2,100
+actions, 343 KB of JSON). The page needs the same set, so it gets it factored: a list of
+*groups*, each a product of choices, and expands it (`expand` here and in the page's
+`web/static/choices.js` do the same thing).
+
+A group is ``{"base": {...}, "each": [[PATH, [VALUE, ...]], ...]}`` (PATH a list of keys into
+the action, e.g. ``["draws", "Anna"]``): every combination of one value per path, written
+into a copy of ``base``. A group may add ``"unequal": [PATH, PATH]`` with ``"equal_ok":
+[VALUE, ...]``: combinations where those two paths hold the same value are left out unless
+that value is in ``equal_ok`` (the tie-break's "no card drawn twice" rule).
+
+The factoring is generic (it knows no game): actions of one shape (the same key paths) are
+split by the path that gives the smallest answer, values that leave the same rest are joined.
+A test checks `expand(compact(legal)) == legal` as sets on random reachable states of every game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from itertools import product
+from typing import Any
+
+Action = dict[str, Any]
+Path = tuple[str, ...]
+Group = dict[str, Any]
+FLATTEN_DEPTH = 2  # dicts are opened this deep; deeper values (a card) are one choice
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _flatten(action: Action, prefix: Path = ()) -> dict[Path, Any]:
+    out: dict[Path, Any] = {}
+    for k, v in action.items():
+        path = (*prefix, k)
+        if isinstance(v, dict) and v and len(path) < FLATTEN_DEPTH:
+            out.update(_flatten(v, path))
+        else:
+            out[path] = v
+    return out
+
+
+def _unflatten(flat: dict[Path, Any]) -> Action:
+    out: Action = {}
+    for path, v in flat.items():
+        node = out
+        for k in path[:-1]:
+            node = node.setdefault(k, {})
+        node[path[-1]] = v
+    return out
+
+
+Row = dict[Path, str]  # path -> canonical value
+
+
+def _values(rows: list[Row], path: Path) -> list[str]:
+    seen: dict[str, None] = {}
+    for row in rows:
+        seen.setdefault(row[path], None)
+    return list(seen)
+
+
+def _size(groups: list[dict[Path, list[str]]]) -> int:
+    return sum(len(p) + sum(len(v) + 1 for v in vals) for g in groups for p, vals in g.items())
+
+
+def _factor(rows: list[Row], paths: list[Path]) -> list[dict]:
+    """Groups (path -> canonical values; one optional ``None`` key for an unequal rule)
+    whose products are exactly `rows` (distinct rows, all with the same paths)."""
+    if not paths:
+        return [{}]
+    values = {p: _values(rows, p) for p in paths}
+    total = 1
+    for p in paths:
+        total *= len(values[p])
+    if total == len(rows):
+        return [{p: values[p] for p in paths}]
+    unequal = _unequal(rows, paths, values)
+    if unequal is not None:
+        return [unequal]
+    best: list[dict] | None = None
+    for split in paths:
+        if len(values[split]) == 1:
+            continue
+        rest = [p for p in paths if p != split]
+        by_value: dict[str, list[Row]] = {}
+        for row in rows:
+            by_value.setdefault(row[split], []).append(row)
+        # values of `split` that leave the same rest are one choice
+        joined: dict[frozenset, list[str]] = {}
+        for v, sub in by_value.items():
+            joined.setdefault(frozenset(tuple(r[p] for p in rest) for r in sub), []).append(v)
+        groups: list[dict] = []
+        for vals in joined.values():
+            sub = by_value[vals[0]]
+            groups += [{split: vals, **g} for g in _factor(sub, rest)]
+        if best is None or _size(groups) < _size(best):
+            best = groups
+        if len(rows) > 200:  # big sets: the first split found is good enough
+            break
+    assert best is not None
+    return best
+
+
+def _unequal(rows: list[Row], paths: list[Path],
+             values: dict[Path, list[str]]) -> dict | None:
+    """The product minus (some of) the diagonal of two paths, when that is what `rows` is."""
+    varying = [p for p in paths if len(values[p]) > 1]
+    if len(varying) != 2:
+        return None
+    a, b = varying
+    total = 1
+    for p in paths:
+        total *= len(values[p])
+    equal_ok = {r[a] for r in rows if r[a] == r[b]}
+    diagonal = len(set(values[a]) & set(values[b]))
+    if total - (diagonal - len(equal_ok)) != len(rows):
+        return None
+    return {**{p: values[p] for p in paths},
+            None: {"unequal": [a, b], "equal_ok": sorted(equal_ok)}}
+
+
+def compact(actions: Iterable[Action]) -> dict[str, Any]:
+    """`{"groups": [...], "count": n}` for a list of legal actions."""
+    shapes: dict[tuple[Path, ...], list[Row]] = {}
+    originals: dict[str, Any] = {}
+    count = 0
+    for action in actions:
+        count += 1
+        flat = _flatten(action)
+        row: Row = {}
+        for p, v in flat.items():
+            k = _key(v)
+            originals[k] = v
+            row[p] = k
+        shapes.setdefault(tuple(flat), []).append(row)
+    groups: list[Group] = []
+    for paths, rows in shapes.items():
+        unique = list({tuple(r[p] for p in paths): r for r in rows}.values())
+        for g in _factor(unique, list(paths)):
+            rule = g.pop(None, None)
+            base = {p: originals[vals[0]] for p, vals in g.items() if len(vals) == 1}
+            group: Group = {"base": _unflatten(base),
+                            "each": [[list(p), [originals[v] for v in vals]]
+                                     for p, vals in g.items() if len(vals) > 1]}
+            if rule:
+                group["unequal"] = [list(p) for p in rule["unequal"]]
+                group["equal_ok"] = [originals[v] for v in rule["equal_ok"]]
+            groups.append(group)
+    return {"groups": groups, "count": count}
+
+
+def expand(answer: dict[str, Any]) -> list[Action]:
+    """Every action a compact answer stands for (what the page does in JavaScript)."""
+    out: list[Action] = []
+    for group in answer["groups"]:
+        paths = [tuple(p) for p, _ in group["each"]]
+        base = _flatten(group["base"], ()) if group["base"] else {}
+        unequal = [tuple(p) for p in group.get("unequal", [])]
+        equal_ok = {_key(v) for v in group.get("equal_ok", [])}
+        for combo in product(*(vals for _, vals in group["each"])):
+            flat = dict(zip(paths, combo, strict=True))
+            if unequal:
+                x, y = (_key(flat.get(p, base.get(p))) for p in unequal)
+                if x == y and x not in equal_ok:
+                    continue
+            out.append(_unflatten({**base, **flat}))
+    return out
+
+
+def legal_answer(actions: list[Action], args: Any) -> dict[str, Any]:
+    """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones)."""
+    answer = compact(actions)
+    if args.get("full") in ("1", "true"):
+        answer["actions"] = actions
+    return answer
