@@ -63,9 +63,23 @@ def barrel(page) -> str:
     return page.get_attribute("#barrel", "data-field")
 
 
-def play(page, card: str, place: str) -> None:
-    page.get_by_role("button", name=card, exact=True).click()
-    page.get_by_role("button", name=place, exact=True).click()
+def play(page, card: str, place: str) -> int:
+    """A Scot card by its attributes (colour, strength, imprint), then its field tapped on the
+    board picture; returns the taps counted."""
+    colour, strength = card.split(" ")[:2]
+    taps = 0
+    for name in (colour, f"{colour} {strength}"):
+        page.locator("#choices").get_by_role("button", name=name, exact=True).click()
+        taps += 1
+    imprint = "mit ✶ (How-Ruck-Aufdruck)" if "✶" in card else "ohne ✶"
+    choice = page.locator("#choices").get_by_role("button", name=imprint, exact=True)
+    if choice.count():
+        choice.click()
+        taps += 1
+    page.locator("#board").get_by_role("button", name=place, exact=True).click()
+    taps += 1
+    assert taps <= 4
+    return taps
 
 
 def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
@@ -255,3 +269,40 @@ def test_history_shows_how_close_each_race_was(browser, daemon):
     assert page.inner_text("#history-list li") == \
         "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
     shot(page, "17-race-margin-in-history")
+
+
+def visible_buttons(page) -> int:
+    return page.locator("#play button:visible, #board [role=button]").count()
+
+
+def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    game = view["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
+    page.wait_for_selector("#choices select, #choices button")
+    assert visible_buttons(page) <= 24  # the tie-break: two small pickers
+    daemon.hub.call(daemon.table.apply, game, {"type": "tiebreak", "draws": {
+        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
+        "Bert": {"color": "red", "strength": 1, "howruck": False, "nessie": False}}})
+    page.wait_for_function("window.companion.state.phase === 'tug'"
+                           " && window.companion.legal.length")
+    assert 0 < visible_buttons(page) <= 24  # the tug
+    # an action card without parameters: two taps
+    page.locator("#choices").get_by_role("button", name="Adrenalin", exact=True).click()
+    page.locator("#places").get_by_role("button", name="Adrenalin: ausspielen", exact=True).click()
+    page.wait_for_function("window.companion.state.actions === 3 && window.companion.legal.length")
+    # Fieser Trick: the taken card with the same picker, then its field on the board
+    page.locator("#choices").get_by_role("button", name="Fieser Trick", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#places").get_by_role("button", name="eine Karte nehmen", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#choices").get_by_role("button", name="grün", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#choices").get_by_role("button", name="grün 2", exact=True).click()
+    if page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).count():
+        page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).click()
+    page.locator("#board [role=button]").first.click()
+    page.wait_for_function("window.companion.state.actions === 4")
+    shot(page, "11-fieser-trick-placed")

@@ -147,23 +147,9 @@
       return;
     }
     if (s.phase === "tiebreak") return renderTiebreak(choices);
-    // the tug: first the card, then where it goes
-    const groups = new Map();
-    for (const a of app.legal) {
-      const key = a.type === "play" ? JSON.stringify(a.card) : "action:" + a.card;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(a);
-    }
-    for (const [key, actions] of groups) {
-      const first = actions[0];
-      const card = first.type === "play" ? first.card : {action: first.card};
-      const cls = "card card-" + (card.color || "action") + (app.picked === key ? " picked" : "");
-      choices.append(button(cardName(card), () => { app.picked = key; renderChoices(); }, cls));
-    }
-    if (app.picked && groups.has(app.picked)) {
-      for (const a of groups.get(app.picked)) places.append(button(placeLabel(a), () => send(a)));
-      places.scrollIntoView({block: "nearest", behavior: "smooth"});
-    }
+    // the tug: the card by its attributes, then its field on the board (howruck.js)
+    return window.HOWRUCK_PICKER.tug({s, legal: app.legal, t, button, send, choices, places, cardName, placeLabel,
+      picked: () => app.picked, pick: (sel) => { app.picked = sel; renderChoices(); }});
   }
 
   function placeLabel(a) {
