@@ -248,7 +248,7 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     page.wait_for_selector("#board .laddie")
     assert page.locator("#board .laddie").count() == 15
     page.get_by_role("button", name="A", exact=True).click()
-    page.get_by_role("button", name="Laddie 1 (Dock): ins Spiel bringen", exact=True).click()
+    page.get_by_role("button", name="Laddie 1: Dock → 0", exact=True).click()
     page.wait_for_function(
         "document.querySelector('.laddie[data-player=Ann][data-laddie=\"0\"]').dataset.loc"
         " === '{\"track\":0}'")

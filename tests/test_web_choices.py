@@ -10,7 +10,7 @@ import pytest
 
 from companion.rules import get_core
 from companion.rules.randomplay import DEFAULT_PLAYERS
-from companion.web.choices import compact, expand
+from companion.web.choices import compact, expand, legal_answer
 
 LIMIT = 16 * 1024
 OPTIONS = {"howruck": [{}, {"own_side_only": True}], "laufrauf": [{}], "tauziehen": [{}],
@@ -39,9 +39,15 @@ def states(game: str, options: dict, seed: int, steps: int):
 def test_expanding_the_compact_answer_gives_exactly_the_legal_actions(game, seed):
     for options in OPTIONS[game]:
         for core, state, legal in states(game, options, seed, 60):
-            answer = compact(legal)
+            answer = legal_answer(core, state, legal, {})
             assert canon(expand(answer)) == canon(legal)
             assert answer["count"] == len(legal)
+            if game == "stramash":  # one action per distinct result, each a legal one
+                results = [json.dumps([r["action"]["card"], r["moves"]]) for r in answer["results"]]
+                assert len(results) == len(set(results))
+                assert all(r["action"] in legal for r in answer["results"])
+                plays = {a["card"] for a in legal if a["type"] == "play"}
+                assert plays == {r["action"]["card"] for r in answer["results"]}
             assert len(json.dumps(answer, ensure_ascii=False).encode()) <= LIMIT
             if core.name == "howruck" and state.turn:
                 mine = core.legal_actions(state, state.turn)

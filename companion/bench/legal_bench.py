@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from companion.bench import Result, benchmark
 from companion.rules import GAMES
 from companion.rules.randomplay import DEFAULT_PLAYERS
-from companion.web.choices import compact
+from companion.web.choices import legal_answer
 
 LIMIT = 16 * 1024
 OPTIONS = {"howruck": [{}, {"own_side_only": True}], "stramash": [{}, {"pairs": True}]}
@@ -37,7 +37,7 @@ def legal_bytes(quick: bool) -> Iterator[Result]:
                     if not legal:
                         break
                     states += 1
-                    size = _size(compact(legal))
+                    size = _size(legal_answer(core, state, legal, {}))
                     if size > largest:
                         largest, worst = size, name
                     full_largest = max(full_largest, _size({"actions": legal}))

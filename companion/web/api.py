@@ -116,12 +116,12 @@ def legal(game_id: int) -> Response:
     player = request.args.get("player") or None
     sessions = daemon().sessions
 
-    def enumerate_legal() -> list[dict[str, Any]]:
+    def enumerate_legal() -> tuple[Any, Any, list[dict[str, Any]]]:
         session = sessions.get(game_id)
         if session.status != "playing":
-            return []
-        return session.core.legal_actions(session.state, player)
-    return jsonify(legal_answer(call(enumerate_legal), request.args))
+            return None, None, []
+        return session.core, session.state, session.core.legal_actions(session.state, player)
+    return jsonify(legal_answer(*call(enumerate_legal), request.args))
 
 
 @api.post("/games/<int:game_id>/actions")

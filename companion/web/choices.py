@@ -172,9 +172,30 @@ def expand(answer: dict[str, Any]) -> list[Action]:
     return out
 
 
-def legal_answer(actions: list[Action], args: Any) -> dict[str, Any]:
-    """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones)."""
+def legal_answer(core: Any, state: Any, actions: list[Action], args: Any) -> dict[str, Any]:
+    """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones).
+    Stramash's adds each play's result (`stramash_results`). Runs off the hub thread: the
+    cores' states are never changed in place."""
     answer = compact(actions)
+    if core is not None and core.name == "stramash":
+        answer["results"] = stramash_results(core, state, actions)
     if args.get("full") in ("1", "true"):
         answer["actions"] = actions
     return answer
+
+
+def stramash_results(core: Any, state: Any, actions: list[Action]) -> list[dict[str, Any]]:
+    """Each distinct result of the Stramash plays (one action per result, the first found):
+    ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by laddie, so the page
+    names a move by what it does and a 7 split both ways is listed once."""
+    before = core.view(state)["laddies"]
+    seen: dict[str, dict[str, Any]] = {}
+    for action in actions:
+        if action.get("type") != "play":
+            continue
+        after = core.view(core.apply(state, action).state)["laddies"]
+        moves = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                 if loc != before[p][i]]
+        seen.setdefault(_key([action["card"], moves]), {"action": action, "moves": moves})
+    return sorted(seen.values(), key=lambda r: (r["action"]["card"],
+                                                [m[1] for m in r["moves"]]))

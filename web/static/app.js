@@ -80,6 +80,7 @@
       if (version) {
         const r = await api("GET", `/api/games/${state.id}/legal`);
         app.legal = r.ok ? window.expandLegal(r.data) : [];
+        app.results = r.ok ? r.data.results : null;
       } else {
         app.legal = [];
       }
@@ -133,7 +134,7 @@
     if (!s || !app.legal.length) return;
     const ui = gameUi(s);
     if (ui && ui.choices) {
-      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices,
+      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices, results: app.results,
         picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
     if (s.game !== "howruck") {
