@@ -63,6 +63,21 @@ def barrel(page) -> str:
     return page.get_attribute("#barrel", "data-field")
 
 
+def seat(page, *names: str) -> None:
+    """This phone is these players' (all of the game's when none are named)."""
+    page.wait_for_selector("#seats button")
+    buttons = page.locator("#seats button[aria-pressed=false]")
+    for i in reversed(range(buttons.count())):
+        button = buttons.nth(i)
+        if not names or any(button.inner_text().endswith(": " + n) for n in names):
+            button.click()
+
+
+def move_buttons(page) -> int:
+    return page.locator("#choices button:visible, #places button:visible, #choices select,"
+                        " #board [role=button]").count()
+
+
 def play(page, card: str, place: str) -> int:
     """A Scot card by its attributes (colour, strength, imprint), then its field tapped on the
     board picture; returns the taps counted."""
@@ -97,6 +112,8 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     shot(first, "03-setup")
     first.click("#setup-form button[type=submit]")
     first.wait_for_selector("#play:not([hidden]) #board svg")
+    assert move_buttons(first) == 0  # no seat yet: a watcher
+    seat(first)
     assert "Teams bilden" in first.inner_text("#prompt")
     shot(first, "04-teams")
 
@@ -125,10 +142,16 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     shot(second, "08-undone-on-second-phone")
 
     # a phone whose view went stale (its live stream lost) enters a play: refused, explained
+    assert move_buttons(second) == 0  # a watcher (not paired): no move buttons
+    second.evaluate("document.querySelectorAll('#seats button').forEach((b) => b.click())")
+    assert move_buttons(second) == 0  # seats without pairing: still no move buttons
+    second.evaluate("document.querySelectorAll('#seats button').forEach((b) => b.click())")
     pair(second, daemon)
+    seat(second, "Bert")
     first.evaluate("window.companion.stream.close()")
     play(second, "grün 2", "Bert: grün")
     second.wait_for_function("document.querySelector('#prompt').textContent.includes('Anna')")
+    assert move_buttons(second) == 0  # Anna's turn: Bert's phone shows it without buttons
     play(first, "blau 0 ✶", "Bert: blau")
     first.wait_for_selector("#message:not([hidden])")
     assert first.get_attribute("#message", "data-code") == "not_your_turn"
@@ -204,6 +227,7 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     shot(page, "11-laufrauf-setup")
     page.click("#setup-form button[type=submit]")
     page.wait_for_selector("#play:not([hidden]) #board svg .figure")
+    seat(page)
     assert page.locator(".figure[data-level=base]").count() == 9
     assert "rot ist am Zug" in page.inner_text("#prompt")
 
@@ -236,6 +260,7 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     pair(page, daemon)
     daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
     page.wait_for_selector("#board .rope")
+    seat(page)
     assert page.locator("#board .rope").count() == 5
     page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
     page.wait_for_selector(".marker[data-player=Ida]")
@@ -246,6 +271,7 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
 
     daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])
     page.wait_for_selector("#board .laddie")
+    seat(page)
     assert page.locator("#board .laddie").count() == 15
     page.get_by_role("button", name="A", exact=True).click()
     page.get_by_role("button", name="Laddie 1: Dock → 0", exact=True).click()
@@ -280,6 +306,7 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
     game = view["id"]
     page = phone(browser, daemon)
     pair(page, daemon)
+    seat(page)
     daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
     page.wait_for_selector("#choices select, #choices button")
     assert visible_buttons(page) <= 24  # the tie-break: two small pickers
@@ -288,6 +315,8 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
         "Bert": {"color": "red", "strength": 1, "howruck": False, "nessie": False}}})
     page.wait_for_function("window.companion.state.phase === 'tug'"
                            " && window.companion.legal.length")
+    assert page.evaluate("window.SEATS.told") == 1  # the seat's phone is told its turn
+    assert page.title().startswith("▶")
     assert 0 < visible_buttons(page) <= 24  # the tug
     # an action card without parameters: two taps
     page.locator("#choices").get_by_role("button", name="Adrenalin", exact=True).click()

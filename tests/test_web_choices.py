@@ -43,11 +43,16 @@ def test_expanding_the_compact_answer_gives_exactly_the_legal_actions(game, seed
             assert canon(expand(answer)) == canon(legal)
             assert answer["count"] == len(legal)
             if game == "stramash":  # one action per distinct result, each a legal one
-                results = [json.dumps([r["action"]["card"], r["moves"]]) for r in answer["results"]]
+                expanded = expand(answer)
+                chosen = [expanded[r["i"]] for r in answer["results"]]
+                results = [json.dumps([a["card"], r["moves"]])
+                           for a, r in zip(chosen, answer["results"], strict=True)]
                 assert len(results) == len(set(results))
-                assert all(r["action"] in legal for r in answer["results"])
                 plays = {a["card"] for a in legal if a["type"] == "play"}
-                assert plays == {r["action"]["card"] for r in answer["results"]}
+                assert plays == {a["card"] for a in chosen if a["type"] == "play"}
+                for a, r in zip(chosen, answer["results"], strict=True):
+                    after = core.view(core.apply(state, a).state)["laddies"]
+                    assert all(after[p][i] == to for p, i, _, to in r["moves"])
             assert len(json.dumps(answer, ensure_ascii=False).encode()) <= LIMIT
             if core.name == "howruck" and state.turn:
                 mine = core.legal_actions(state, state.turn)

@@ -174,11 +174,15 @@ def expand(answer: dict[str, Any]) -> list[Action]:
 
 def legal_answer(core: Any, state: Any, actions: list[Action], args: Any) -> dict[str, Any]:
     """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones).
-    Stramash's adds each play's result (`stramash_results`). Runs off the hub thread: the
+    Stramash's adds each play's result (`stramash_results`) as ``{"i": index into the
+    expanded list, "moves"}``. Runs off the hub thread: the
     cores' states are never changed in place."""
     answer = compact(actions)
     if core is not None and core.name == "stramash":
-        answer["results"] = stramash_results(core, state, actions)
+        # each result names its action by its place in the expanded list (as the page expands)
+        index = {_key(a): i for i, a in enumerate(expand(answer))}
+        answer["results"] = [{"i": index[_key(r["action"])], "moves": r["moves"]}
+                             for r in stramash_results(core, state, actions)]
     if args.get("full") in ("1", "true"):
         answer["actions"] = actions
     return answer

@@ -71,7 +71,9 @@
   }
 
   async function setState(state) {
+    const before = app.state;
     app.state = state;
+    if (state) window.SEATS.notify(before, state, t);
     app.picked = null;
     // The legal moves change only with the game's log: fetched again only then.
     const version = state && state.status === "playing" ? `${state.id}:${state.actions}` : null;
@@ -80,7 +82,7 @@
       if (version) {
         const r = await api("GET", `/api/games/${state.id}/legal`);
         app.legal = r.ok ? window.expandLegal(r.data) : [];
-        app.results = r.ok ? r.data.results : null;
+        app.results = r.ok && r.data.results ? r.data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
       } else {
         app.legal = [];
       }
@@ -95,6 +97,7 @@
     $("#no-game").hidden = !!s;
     $("#board").innerHTML = s ? window.board(s, t) : "";
     $("#undo").disabled = !s || !s.actions;
+    window.SEATS.render(s, t, button, renderChoices);
     renderPrompt();
     renderChoices();
   }
@@ -132,6 +135,7 @@
     places.replaceChildren();
     const s = app.state;
     if (!s || !app.legal.length) return;
+    if (!window.SEATS.mayMove(s, $("#pair").hidden)) return;  // watchers: no move buttons
     const ui = gameUi(s);
     if (ui && ui.choices) {
       return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices, results: app.results,
