@@ -8,5 +8,10 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get install -y -q chromium >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
     && apt-get install -y -q chromium >/dev/null 2>&1)) || echo "test.sh: could not install chromium"
 fi
+# axe-core (npm) for the accessibility checks of the browser tests, cached in .cache/axe.
+if [ ! -f .cache/axe/package/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  (mkdir -p .cache/axe && cd .cache/axe && npm pack axe-core@4 --silent >/dev/null 2>&1 \
+    && tar -xzf axe-core-*.tgz) || echo "test.sh: could not fetch axe-core"
+fi
 .venv/bin/ruff check .
 exec .venv/bin/python -m pytest "$@"

@@ -344,3 +344,34 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
     page.locator("#board [role=button]").first.click()
     until(page, "window.companion.state.actions === 4")
     shot(page, "11-fieser-trick-placed")
+
+
+AXE = Path(__file__).parent.parent / ".cache" / "axe" / "package" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    # evaluated as source text: the page's CSP would refuse an injected <script>
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")
+def test_every_game_screen_has_no_serious_accessibility_violation(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    found = {}
+    for game, players in (("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "blue"]),
+                          ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat"])):
+        view = daemon.hub.call(daemon.table.create_game, game, players)
+        if game == "howruck":
+            daemon.hub.call(daemon.table.apply, view["id"], {"type": "race", "winner": "Anna"})
+        until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
+        seat(page)
+        until(page, "document.querySelector('#choices').children.length > 0")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            found[(game, scheme)] = serious_violations(page)
+    assert {k: v for k, v in found.items() if v} == {}
