@@ -165,6 +165,9 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     first.wait_for_selector("#message:not([hidden])")
     assert first.get_attribute("#message", "data-code") == "not_your_turn"
     assert first.inner_text("#message") == "Anna ist am Zug, nicht Bert."
+    # the picker refreshed from the game as it is now
+    until(first, "window.companion.state.turn === 'Anna'"
+                 " && document.querySelector('#prompt').textContent.includes('Anna')")
     shot(first, "09-refused")
 
 

@@ -192,7 +192,10 @@
   async function send(action) {
     const s = app.state;
     const r = await api("POST", `/api/games/${s.id}/actions`, action);
-    if (r.ok) show("");
+    if (r.ok) { show(""); return; }
+    // refused (a stale phone: the game moved on): the picker starts again from the game now
+    const fresh = await api("GET", `/api/games/${s.id}`);
+    if (fresh.ok && app.state && app.state.id === s.id) setState(fresh.data);
   }
 
   // --- history, games, setup ------------------------------------------------------------------
