@@ -378,3 +378,14 @@ def test_every_game_screen_has_no_serious_accessibility_violation(browser, daemo
             page.emulate_media(color_scheme=scheme)
             found[(game, scheme)] = serious_violations(page)
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
+    name = "<b>Al</b>"
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "howruck", [name, "Bo"])
+    page.wait_for_selector("#seats button")
+    assert page.locator("#seats button").first.inner_text() == f"dieses Telefon: {name}"
+    assert page.locator("#play b").count() == 0  # never markup
+    assert name in page.inner_text("#board") or name in page.inner_text("#choices")
