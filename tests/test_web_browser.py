@@ -389,3 +389,9 @@ def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
     assert page.locator("#seats button").first.inner_text() == f"dieses Telefon: {name}"
     assert page.locator("#play b").count() == 0  # never markup
     assert name in page.inner_text("#board") or name in page.inner_text("#choices")
+    for game, players in (("stramash", [name, "Bo"]), ("tauziehen", [name, "Bo"])):
+        daemon.hub.call(daemon.table.create_game, game, players)
+        until(page, f"window.companion.state.game === '{game}'"
+                    " && document.querySelector('#board svg') !== null")
+        assert page.locator("#board b").count() == 0
+        assert name in page.inner_text("#board") + page.inner_text("#prompt")

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const esc = window.escapeHtml;  // the one escaping helper (board.js)
   const SEATS = ["#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2", "#00838f"];
   const C = 180, R = 150;
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
