@@ -14,5 +14,10 @@ if ! [ -x /usr/sbin/mosquitto ] && ! command -v mosquitto >/dev/null 2>&1 && [ "
   (apt-get install -y -q mosquitto >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
     && apt-get install -y -q mosquitto >/dev/null 2>&1)) || echo "test.sh: could not install mosquitto"
 fi
+# axe-core (npm) for the accessibility checks of the browser tests, cached in .cache/axe.
+if [ ! -f .cache/axe/package/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  (mkdir -p .cache/axe && cd .cache/axe && npm pack axe-core@4 --silent >/dev/null 2>&1 \
+    && tar -xzf axe-core-*.tgz) || echo "test.sh: could not fetch axe-core"
+fi
 .venv/bin/ruff check .
 exec .venv/bin/python -m pytest "$@"

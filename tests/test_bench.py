@@ -87,11 +87,3 @@ def test_serial_benchmark_reports_the_clock_map_beside_one_without_drift_term():
     assert row["value"] < row["no_drift_term_p99"]
     assert abs(row["drift_estimate_ppm"] - row["drift_ppm"]) < 5
 
-
-def test_legal_bytes_benchmark_reports_choice_sets_beside_the_full_list():
-    result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "web.legal"],
-                            capture_output=True, timeout=300)
-    row = json.loads(result.stdout.decode().splitlines()[0])
-    assert row["name"] == "web.legal_bytes_max" and row["states"] > 100
-    assert set(row["per_game"]) == {"howruck", "laufrauf", "tauziehen", "stramash"}
-    assert row["full_list_bytes_max"] > row["value"] > 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from daemon_helpers import Recorder
 from helpers import card
-from test_web_browser import CHROMIUM, FLAGS, PHONE, browser, daemon, pair, phone  # noqa: F401
+from test_web_browser import PHONE, browser, daemon, pair, phone, until  # noqa: F401
 
 HISTORY = {
     "de": ["Bert hat den Wettlauf gewonnen, 14.1 ms voraus",
@@ -19,7 +19,7 @@ HISTORY = {
 
 
 def watcher(browser, daemon, locale: str):  # noqa: F811
-    context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+    context = browser.new_context(viewport=PHONE, locale=locale)  # the page's own CSP
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
     return page
@@ -31,7 +31,7 @@ def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, l
     pair(first, daemon)
     second = watcher(browser, daemon, locale)  # not paired: a watcher is told too
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    second.wait_for_function("document.querySelector('#prompt').textContent.includes('Bert')"
+    until(second, "document.querySelector('#prompt').textContent.includes('Bert')"
                              " || document.querySelector('#prompt').textContent.length > 0")
     daemon.hub.call(daemon.table.apply, game,
                     {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900]}})
@@ -40,10 +40,10 @@ def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, l
     daemon.hub.call(daemon.table.apply, game, {"type": "play", "player": "Bert", "side": "Bert",
                                                "field": "red",
                                                "card": card("white", 4, howruck=True)})
-    second.wait_for_function(f"document.querySelector('#banner').textContent"
+    until(second, f"document.querySelector('#banner').textContent"
                              f" === {HISTORY[lang][1]!r}")
     second.click("nav [data-tab=history]")
-    second.wait_for_function("document.querySelectorAll('#history-list li').length === 2")
+    until(second, "document.querySelectorAll('#history-list li').length === 2")
     lines = second.locator("#history-list li").all_inner_texts()
     assert lines[0] == HISTORY[lang][0]
     assert lines[1].endswith(" — " + HISTORY[lang][1])
@@ -75,7 +75,7 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
             first.setdefault(item["kind"], item)
     assert len(first) >= 14, sorted(first)
     page = watcher(browser, daemon, "en-GB")
-    page.wait_for_function("Boolean(window.ANNOUNCE)"
+    until(page, "Boolean(window.ANNOUNCE)"
                            " && typeof (window.companion || {}).t === 'function'")
     english: list[str] = []
     for lang in ("en", "de", "nl"):
@@ -127,7 +127,7 @@ def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, dae
             break
     page = phone(browser, daemon)  # German
     page.click("nav [data-tab=history]")
-    page.wait_for_function(f"document.querySelectorAll('#history-list li').length === {count}")
+    until(page, f"document.querySelectorAll('#history-list li').length === {count}")
     lines = page.locator("#history-list li").all_inner_texts()
     assert lines[0] == f"rot: würfelte {' + '.join(map(str, first_dice(daemon, game)))}"
     assert lines[-1].endswith(f"laufen · {sum(dice)}"), lines[-1]

@@ -1,5 +1,5 @@
-"""`web.legal_bytes_max`: the largest /legal answer (choice sets) over random games of every
-game, beside the full list the core enumerates in the same states."""
+"""`web.legal_bytes_max`: the largest `/legal` answer (compact, as the page gets it) over
+random games of every game, beside the full list the answer replaced."""
 
 from __future__ import annotations
 
@@ -8,43 +8,39 @@ import random
 from collections.abc import Iterator
 
 from companion.bench import Result, benchmark
-from companion.rules import get_core
-from companion.web.choices import compact
+from companion.rules import GAMES
+from companion.rules.randomplay import DEFAULT_PLAYERS
+from companion.web.choices import legal_answer
 
-PLAYERS = {"howruck": ["A", "B"], "laufrauf": ["red", "blue", "green", "yellow"],
-           "tauziehen": ["P1", "P2"], "stramash": ["A", "B", "C", "D", "E", "F"]}
-
-
-def _size(body: dict) -> int:
-    return len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+LIMIT = 16 * 1024
+OPTIONS = {"howruck": [{}, {"own_side_only": True}], "stramash": [{}, {"pairs": True}]}
 
 
-@benchmark("web.legal")
+def _size(answer: object) -> int:
+    # as the API sends it: Flask's compact separators, UTF-8
+    return len(json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+@benchmark("web.legal_bytes")
 def legal_bytes(quick: bool) -> Iterator[Result]:
-    games = 2 if quick else 10
-    worst = {"choices": 0, "full": 0, "states": 0}
-    per_game = {}
-    for name, players in PLAYERS.items():
-        core = get_core(name)
-        chooser = random.Random(11)
-        biggest = 0
-        for n in range(games):
-            state = core.new_game(players, {}, n)
-            for _ in range(400):
-                if core.is_over(state):
-                    break
-                legal = core.legal_actions(state)
-                if not legal:
-                    break
-                worst["states"] += 1
-                size = _size({"choices": compact(legal)})
-                biggest = max(biggest, size)
-                worst["full"] = max(worst["full"], _size({"actions": legal}))
-                ties = [a for a in legal if a.get("tie")]  # reach tie-breaks too
-                action = ties[0] if ties and chooser.random() < 0.5 else chooser.choice(legal)
-                state = core.apply(state, action).state
-        per_game[name] = biggest
-        worst["choices"] = max(worst["choices"], biggest)
-    yield {"name": "web.legal_bytes_max", "value": worst["choices"], "unit": "bytes",
-           "goal": 16_384, "full_list_bytes_max": worst["full"], "per_game": per_game,
-           "states": worst["states"]}
+    games = 3 if quick else 20
+    largest = full_largest = states = 0
+    worst = ""
+    for name, core in GAMES.items():
+        for options in OPTIONS.get(name, [{}]):
+            for seed in range(games):
+                chooser = random.Random(seed)
+                players = ["A", "B", "C", "D"] if options.get("pairs") else DEFAULT_PLAYERS[name]
+                state = core.new_game(players, options, seed)
+                for _ in range(400):
+                    legal = core.legal_actions(state)
+                    if not legal:
+                        break
+                    states += 1
+                    size = _size(legal_answer(core, state, legal, {}))
+                    if size > largest:
+                        largest, worst = size, name
+                    full_largest = max(full_largest, _size({"actions": legal}))
+                    state = core.apply(state, chooser.choice(legal)).state
+    yield {"name": "web.legal_bytes_max", "value": largest, "unit": "bytes", "limit": LIMIT,
+           "game": worst, "states": states, "full_list_bytes_max": full_largest}

@@ -16,7 +16,7 @@ from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES
 from companion.sessions import replay_history
-from companion.web.choices import compact
+from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
     ApiError,
@@ -114,20 +114,17 @@ def history(game_id: int) -> Response:
 
 @api.get("/games/<int:game_id>/legal")
 def legal(game_id: int) -> Response:
-    """The legal actions as choice sets (`choices`, a few KB in every state), or with
-    ``?full=1`` as the core lists them (`actions`, up to hundreds of KB in a tie-break)."""
+    """The legal actions as choice groups the page expands (a few KB in every state); with
+    ``?full=1`` the core's whole list as well (up to hundreds of KB in a tie-break)."""
     player = request.args.get("player") or None
-    full = request.args.get("full") == "1"
     sessions = daemon().sessions
 
-    def enumerate_legal() -> list[dict[str, Any]]:
+    def enumerate_legal() -> tuple[Any, Any, list[dict[str, Any]]]:
         session = sessions.get(game_id)
         if session.status != "playing":
-            return []
-        return session.core.legal_actions(session.state, player)
-    actions = call(enumerate_legal)
-    # Grouping runs here, off the hub thread, like the history's replay.
-    return jsonify({"actions": actions} if full else {"choices": compact(actions)})
+            return None, None, []
+        return session.core, session.state, session.core.legal_actions(session.state, player)
+    return jsonify(legal_answer(*call(enumerate_legal), request.args))
 
 
 @api.post("/games/<int:game_id>/actions")

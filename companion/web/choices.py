@@ -1,134 +1,205 @@
-"""The legal actions as choice sets a phone expands: small enough to send after every change.
+"""The `/legal` answer in compact form: choice sets the page expands, never the full list.
 
-A core's `legal_actions` lists every action (a How Ruck! tie-break: 2,106; a turn with Fieser
-Trick: hundreds, each carrying a whole card). The page needs the same set, not the same bytes,
-so families that are a product of choices travel as one item:
+A rule core's `legal_actions` enumerates every combination (How Ruck!'s tie-break: ~2,100
+actions, 343 KB of JSON). The page needs the same set, so it gets it factored: a list of
+*groups*, each a product of choices, and expands it (`expand` here and in the page's
+`web/static/choices.js` do the same thing).
 
-- ``{"each": "card_place", "base": ACTION, "at": "" | "take", "cards": [CARD, ...],
-  "places": [[SIDE, FIELD], ...]}``: every card at every place; ``at`` says whether card,
-  side and field go into the action itself or into its ``take`` (Fieser Trick);
-- ``{"each": "tiebreak", "players": [A, B], "draws": [DRAW, ...], "never_both": [i, ...]}``:
-  every pair of draws except the same draw (by index) for both where it is listed;
-- any other item is an action as it is.
+A group is ``{"base": {...}, "each": [[PATH, [VALUE, ...]], ...]}`` (PATH a list of keys into
+the action, e.g. ``["draws", "Anna"]``): every combination of one value per path, written
+into a copy of ``base``. A group may add ``"unequal": [PATH, PATH]`` with ``"equal_ok":
+[VALUE, ...]``: combinations where those two paths hold the same value are left out unless
+that value is in ``equal_ok`` (the tie-break's "no card drawn twice" rule).
 
-`expand` is the reference reading (the page's `expandChoices` is its twin); a test checks that
-it gives back exactly the core's set in states real games reach.
+The factoring is generic (it knows no game): actions of one shape (the same key paths) are
+split by the path that gives the smallest answer, values that leave the same rest are joined.
+A test checks `expand(compact(legal)) == legal` as sets on random reachable states of every game.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
 Action = dict[str, Any]
-PLACE_KEYS = ("card", "side", "field")
+Path = tuple[str, ...]
+Group = dict[str, Any]
+FLATTEN_DEPTH = 2  # dicts are opened this deep; deeper values (a card) are one choice
 
 
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def compact(actions: list[Action]) -> list[dict[str, Any]]:
-    """The same set of actions as choice sets (order of first appearance kept)."""
-    out: list[dict[str, Any]] = []
-    places: dict[str, dict[str, Any]] = {}  # (base, at) -> {card key: [places]}
-    tiebreak = [a for a in actions if a.get("type") == "tiebreak"]
-    for action in actions:
-        if action.get("type") == "tiebreak":
-            continue
-        at, target = _place_target(action)
-        if target is None:
-            out.append(action)
-            continue
-        base = dict(action)
-        if at:
-            base[at] = {k: v for k, v in target.items() if k not in PLACE_KEYS}
+def _flatten(action: Action, prefix: Path = ()) -> dict[Path, Any]:
+    out: dict[Path, Any] = {}
+    for k, v in action.items():
+        path = (*prefix, k)
+        if isinstance(v, dict) and v and len(path) < FLATTEN_DEPTH:
+            out.update(_flatten(v, path))
         else:
-            base = {k: v for k, v in action.items() if k not in PLACE_KEYS}
-        group_key = _key([base, at])
-        if group_key not in places:
-            places[group_key] = {"base": base, "at": at, "cards": {}}
-            out.append({"each": "card_place", "_group": group_key})
-        cards = places[group_key]["cards"]
-        cards.setdefault(_key(target["card"]), (target["card"], []))[1].append(
-            [target["side"], target["field"]])
-    expanded: list[dict[str, Any]] = []
-    for item in out:
-        if item.get("each") == "card_place":
-            expanded += _card_groups(places[item["_group"]])
-        else:
-            expanded.append(item)
-    if tiebreak:
-        expanded.append(_tiebreak(tiebreak))
-    return expanded
-
-
-def _place_target(action: Action) -> tuple[str, dict[str, Any] | None]:
-    """Where a Scot card is placed in this action: the action itself, or its `take`."""
-    if all(k in action for k in PLACE_KEYS) and isinstance(action["card"], dict):
-        return "", action
-    take = action.get("take")
-    if isinstance(take, dict) and all(k in take for k in PLACE_KEYS) \
-            and isinstance(take["card"], dict):
-        return "take", take
-    return "", None
-
-
-def _card_groups(group: dict[str, Any]) -> list[dict[str, Any]]:
-    """Cards with the same places travel together."""
-    by_places: dict[str, dict[str, Any]] = {}
-    for card, where in group["cards"].values():
-        entry = by_places.setdefault(_key(where), {"each": "card_place", "base": group["base"],
-                                                   "at": group["at"], "cards": [],
-                                                   "places": where})
-        entry["cards"].append(card)
-    return list(by_places.values())
-
-
-def _tiebreak(actions: list[Action]) -> dict[str, Any]:
-    players = list(actions[0]["draws"])
-    draws: list[Any] = []
-    seen: dict[str, int] = {}
-    pairs = set()
-    for action in actions:
-        indices = []
-        for player in players:
-            draw = action["draws"][player]
-            k = _key(draw)
-            if k not in seen:
-                seen[k] = len(draws)
-                draws.append(draw)
-            indices.append(seen[k])
-        pairs.add(tuple(indices))
-    never_both = [i for i in range(len(draws)) if (i, i) not in pairs]
-    item = {"each": "tiebreak", "players": players, "draws": draws, "never_both": never_both}
-    if len(pairs) != len(draws) ** 2 - len(never_both):  # not a product: send them as they are
-        return {"each": "list", "actions": actions}
-    return item
-
-
-def expand(items: list[dict[str, Any]]) -> list[Action]:
-    """Every action the choice sets stand for."""
-    out: list[Action] = []
-    for item in items:
-        each = item.get("each")
-        if each == "card_place":
-            for card, (side, field) in product(item["cards"], item["places"]):
-                action = json.loads(json.dumps(item["base"]))
-                target = action[item["at"]] if item["at"] else action
-                target.update(card=card, side=side, field=field)
-                out.append(action)
-        elif each == "tiebreak":
-            a, b = item["players"]
-            never = set(item["never_both"])
-            for i, j in product(range(len(item["draws"])), repeat=2):
-                if i == j and i in never:
-                    continue
-                out.append({"type": "tiebreak",
-                            "draws": {a: item["draws"][i], b: item["draws"][j]}})
-        elif each == "list":
-            out += item["actions"]
-        else:
-            out.append(item)
+            out[path] = v
     return out
+
+
+def _unflatten(flat: dict[Path, Any]) -> Action:
+    out: Action = {}
+    for path, v in flat.items():
+        node = out
+        for k in path[:-1]:
+            node = node.setdefault(k, {})
+        node[path[-1]] = v
+    return out
+
+
+Row = dict[Path, str]  # path -> canonical value
+
+
+def _values(rows: list[Row], path: Path) -> list[str]:
+    seen: dict[str, None] = {}
+    for row in rows:
+        seen.setdefault(row[path], None)
+    return list(seen)
+
+
+def _size(groups: list[dict[Path, list[str]]]) -> int:
+    return sum(len(p) + sum(len(v) + 1 for v in vals) for g in groups for p, vals in g.items())
+
+
+def _factor(rows: list[Row], paths: list[Path]) -> list[dict]:
+    """Groups (path -> canonical values; one optional ``None`` key for an unequal rule)
+    whose products are exactly `rows` (distinct rows, all with the same paths)."""
+    if not paths:
+        return [{}]
+    values = {p: _values(rows, p) for p in paths}
+    total = 1
+    for p in paths:
+        total *= len(values[p])
+    if total == len(rows):
+        return [{p: values[p] for p in paths}]
+    unequal = _unequal(rows, paths, values)
+    if unequal is not None:
+        return [unequal]
+    best: list[dict] | None = None
+    for split in paths:
+        if len(values[split]) == 1:
+            continue
+        rest = [p for p in paths if p != split]
+        by_value: dict[str, list[Row]] = {}
+        for row in rows:
+            by_value.setdefault(row[split], []).append(row)
+        # values of `split` that leave the same rest are one choice
+        joined: dict[frozenset, list[str]] = {}
+        for v, sub in by_value.items():
+            joined.setdefault(frozenset(tuple(r[p] for p in rest) for r in sub), []).append(v)
+        groups: list[dict] = []
+        for vals in joined.values():
+            sub = by_value[vals[0]]
+            groups += [{split: vals, **g} for g in _factor(sub, rest)]
+        if best is None or _size(groups) < _size(best):
+            best = groups
+        if len(rows) > 200:  # big sets: the first split found is good enough
+            break
+    assert best is not None
+    return best
+
+
+def _unequal(rows: list[Row], paths: list[Path],
+             values: dict[Path, list[str]]) -> dict | None:
+    """The product minus (some of) the diagonal of two paths, when that is what `rows` is."""
+    varying = [p for p in paths if len(values[p]) > 1]
+    if len(varying) != 2:
+        return None
+    a, b = varying
+    total = 1
+    for p in paths:
+        total *= len(values[p])
+    equal_ok = {r[a] for r in rows if r[a] == r[b]}
+    diagonal = len(set(values[a]) & set(values[b]))
+    if total - (diagonal - len(equal_ok)) != len(rows):
+        return None
+    return {**{p: values[p] for p in paths},
+            None: {"unequal": [a, b], "equal_ok": sorted(equal_ok)}}
+
+
+def compact(actions: Iterable[Action]) -> dict[str, Any]:
+    """`{"groups": [...], "count": n}` for a list of legal actions."""
+    shapes: dict[tuple[Path, ...], list[Row]] = {}
+    originals: dict[str, Any] = {}
+    count = 0
+    for action in actions:
+        count += 1
+        flat = _flatten(action)
+        row: Row = {}
+        for p, v in flat.items():
+            k = _key(v)
+            originals[k] = v
+            row[p] = k
+        shapes.setdefault(tuple(flat), []).append(row)
+    groups: list[Group] = []
+    for paths, rows in shapes.items():
+        unique = list({tuple(r[p] for p in paths): r for r in rows}.values())
+        for g in _factor(unique, list(paths)):
+            rule = g.pop(None, None)
+            base = {p: originals[vals[0]] for p, vals in g.items() if len(vals) == 1}
+            group: Group = {"base": _unflatten(base),
+                            "each": [[list(p), [originals[v] for v in vals]]
+                                     for p, vals in g.items() if len(vals) > 1]}
+            if rule:
+                group["unequal"] = [list(p) for p in rule["unequal"]]
+                group["equal_ok"] = [originals[v] for v in rule["equal_ok"]]
+            groups.append(group)
+    return {"groups": groups, "count": count}
+
+
+def expand(answer: dict[str, Any]) -> list[Action]:
+    """Every action a compact answer stands for (what the page does in JavaScript)."""
+    out: list[Action] = []
+    for group in answer["groups"]:
+        paths = [tuple(p) for p, _ in group["each"]]
+        base = _flatten(group["base"], ()) if group["base"] else {}
+        unequal = [tuple(p) for p in group.get("unequal", [])]
+        equal_ok = {_key(v) for v in group.get("equal_ok", [])}
+        for combo in product(*(vals for _, vals in group["each"])):
+            flat = dict(zip(paths, combo, strict=True))
+            if unequal:
+                x, y = (_key(flat.get(p, base.get(p))) for p in unequal)
+                if x == y and x not in equal_ok:
+                    continue
+            out.append(_unflatten({**base, **flat}))
+    return out
+
+
+def legal_answer(core: Any, state: Any, actions: list[Action], args: Any) -> dict[str, Any]:
+    """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones).
+    Stramash's adds each play's result (`stramash_results`) as ``{"i": index into the
+    expanded list, "moves"}``. Runs off the hub thread: the
+    cores' states are never changed in place."""
+    answer = compact(actions)
+    if core is not None and core.name == "stramash":
+        # each result names its action by its place in the expanded list (as the page expands)
+        index = {_key(a): i for i, a in enumerate(expand(answer))}
+        answer["results"] = [{"i": index[_key(r["action"])], "moves": r["moves"]}
+                             for r in stramash_results(core, state, actions)]
+    if args.get("full") in ("1", "true"):
+        answer["actions"] = actions
+    return answer
+
+
+def stramash_results(core: Any, state: Any, actions: list[Action]) -> list[dict[str, Any]]:
+    """Each distinct result of the Stramash plays (one action per result, the first found):
+    ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by laddie, so the page
+    names a move by what it does and a 7 split both ways is listed once."""
+    before = core.view(state)["laddies"]
+    seen: dict[str, dict[str, Any]] = {}
+    for action in actions:
+        if action.get("type") != "play":
+            continue
+        after = core.view(core.apply(state, action).state)["laddies"]
+        moves = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                 if loc != before[p][i]]
+        seen.setdefault(_key([action["card"], moves]), {"action": action, "moves": moves})
+    return sorted(seen.values(), key=lambda r: (r["action"]["card"],
+                                                [m[1] for m in r["moves"]]))

@@ -158,16 +158,13 @@ def openapi_document() -> dict[str, Any]:
                   "history"),
             404, params=[GAME_ID])},
         "/api/games/{game_id}/legal": {"get": _op(
-            "Every legal action now (optionally for one player): as choice sets the page expands"
-            " (`choices`, see companion/web/choices.py), or with full=1 as a list (`actions`)",
-            _json({"type": "object", "properties": {
-                "choices": {"type": "array", "items": {"type": "object"}},
-                "actions": {"type": "array", "items": {"type": "object"}}}}, "legal actions"),
-            404,
+            "Every legal action now (optionally for one player), as choice groups the page "
+            "expands (companion/web/choices.py); full=1 adds the whole list",
+            _json({"type": "object", "required": ["groups", "count"]}, "legal actions"), 404,
             params=[GAME_ID, {"name": "player", "in": "query", "required": False,
                               "schema": {"type": "string"}},
                     {"name": "full", "in": "query", "required": False,
-                     "schema": {"type": "string", "enum": ["0", "1"]}}])},
+                     "schema": {"type": "string"}}])},
         "/api/games/{game_id}/actions": {"post": _op(
             "Enter an action (shared/spec/actions.md)", _json(action_result, "accepted"),
             *WRITE_ERRORS, 404, 422, body=ANY_JSON, params=[GAME_ID])},

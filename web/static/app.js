@@ -79,14 +79,40 @@
     });
   }
 
+  // A game's page module that only its own games need loads when such a game is first shown
+  // (the page a phone downloads stays light); strings stay eager, the setup form uses them.
+  const LAZY_GAMES = {laufrauf: "/static/laufrauf.js"};
+  const lazyLoads = {};
+
+  function ensureGame(game) {
+    if (!LAZY_GAMES[game] || (window.GAME_UI || {})[game]) return Promise.resolve();
+    lazyLoads[game] = lazyLoads[game] || new Promise((resolve) => {
+      const script = document.createElement("script");
+      script.src = LAZY_GAMES[game];
+      script.addEventListener("load", resolve);
+      script.addEventListener("error", resolve);  // drawn generically, never stuck
+      document.head.append(script);
+    });
+    return lazyLoads[game];
+  }
+
   async function setState(state) {
+    if (state) await ensureGame(state.game);
+    const before = app.state;
     app.state = state;
+    if (state) window.SEATS.notify(before, state, t);
     app.picked = null;
-    if (state && state.status === "playing" && paired()) {  // only a phone that may move
-      const r = await api("GET", `/api/games/${state.id}/legal`);
-      app.legal = r.ok ? window.expandChoices(r.data.choices) : [];
-    } else {
-      app.legal = [];
+    // The legal moves change only with the game's log: fetched again only then.
+    const version = state && state.status === "playing" ? `${state.id}:${state.actions}` : null;
+    if (version !== app.legalVersion) {
+      app.legalVersion = version;
+      if (version) {
+        const r = await api("GET", `/api/games/${state.id}/legal`);
+        app.legal = r.ok ? window.expandLegal(r.data) : [];
+        app.results = r.ok && r.data.results ? r.data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
+      } else {
+        app.legal = [];
+      }
     }
     render();
     loadHistory();
@@ -98,6 +124,7 @@
     $("#no-game").hidden = !!s;
     $("#board").innerHTML = s ? window.board(s, t) : "";
     $("#undo").disabled = !s || !s.actions;
+    window.SEATS.render(s, t, button, renderChoices);
     renderPrompt();
     renderChoices();
   }
@@ -129,19 +156,16 @@
     return b;
   }
 
-  function paired() {
-    return Boolean(app.status && app.status.paired);
-  }
-
   function renderChoices() {
     const choices = $("#choices"), places = $("#places");
     choices.replaceChildren();
     places.replaceChildren();
     const s = app.state;
-    if (!s || !app.legal.length || !paired()) return;  // a watcher sees the game, no moves
+    if (!s || !app.legal.length) return;
+    if (!window.SEATS.mayMove(s, $("#pair").hidden)) return;  // watchers: no move buttons
     const ui = gameUi(s);
     if (ui && ui.choices) {
-      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices,
+      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices, results: app.results,
         picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
     if (s.game !== "howruck") {
@@ -155,23 +179,9 @@
       return;
     }
     if (s.phase === "tiebreak") return renderTiebreak(choices);
-    // the tug: first the card, then where it goes
-    const groups = new Map();
-    for (const a of app.legal) {
-      const key = a.type === "play" ? JSON.stringify(a.card) : "action:" + a.card;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(a);
-    }
-    for (const [key, actions] of groups) {
-      const first = actions[0];
-      const card = first.type === "play" ? first.card : {action: first.card};
-      const cls = "card card-" + (card.color || "action") + (app.picked === key ? " picked" : "");
-      choices.append(button(cardName(card), () => { app.picked = key; renderChoices(); }, cls));
-    }
-    if (app.picked && groups.has(app.picked)) {
-      for (const a of groups.get(app.picked)) places.append(button(placeLabel(a), () => send(a)));
-      places.scrollIntoView({block: "nearest", behavior: "smooth"});
-    }
+    // the tug: the card by its attributes, then its field on the board (howruck.js)
+    return window.HOWRUCK_PICKER.tug({s, legal: app.legal, t, button, send, choices, places, cardName, placeLabel,
+      picked: () => app.picked, pick: (sel) => { app.picked = sel; renderChoices(); }});
   }
 
   function placeLabel(a) {
@@ -209,7 +219,10 @@
   async function send(action) {
     const s = app.state;
     const r = await api("POST", `/api/games/${s.id}/actions`, action);
-    if (r.ok) show("");
+    if (r.ok) { show(""); return; }
+    // refused (a stale phone: the game moved on): the picker starts again from the game now
+    const fresh = await api("GET", `/api/games/${s.id}`);
+    if (fresh.ok && app.state && app.state.id === s.id) setState(fresh.data);
   }
 
   // --- history, games, setup ------------------------------------------------------------------
@@ -392,6 +405,22 @@
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "setup") loadGames();
+    if (name === "roster") loadPlayersTab();
+  }
+
+  // The Players tab's code, words and style load when it is first opened: a phone that only
+  // plays never downloads them.
+  function loadPlayersTab() {
+    if (app.playersTab) return;
+    app.playersTab = true;
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "/static/players.css";
+    const words = document.createElement("script"), code = document.createElement("script");
+    words.src = "/static/strings_players.js";
+    code.src = "/static/players.js";
+    words.addEventListener("load", () => document.head.append(code));
+    document.head.append(css, words);
   }
 
   async function init() {

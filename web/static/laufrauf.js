@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const esc = window.escapeHtml;  // the one escaping helper (board.js)
   const COLORS = {red: "#d32f2f", blue: "#1976d2", green: "#388e3c", yellow: "#f9a825"};
   const C = 180;  // centre of the mountain
   const RINGS = {lower: 150, middle: 98};

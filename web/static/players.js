@@ -152,6 +152,7 @@
     const tabButton = document.querySelector("nav [data-tab=roster]");
     if (!tabButton) return;
     tabButton.addEventListener("click", load);
+    if (!$("#roster").hidden) load();  // loaded by opening the tab: show it now
     const pageLang = $("#page-lang");
     if (pageLang) pageLang.addEventListener("change", () => setTimeout(render, 0));
     const hook = () => {  // the live stream says when games or players change
@@ -162,5 +163,6 @@
     hook();
   }
 
-  document.addEventListener("DOMContentLoaded", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();  // loaded on demand, when the tab is first opened
 })();

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const esc = window.escapeHtml;  // the one escaping helper (board.js)
   const SEATS = ["#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2", "#00838f"];
   const C = 180, R = 150;
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
@@ -37,7 +37,7 @@
       s.laddies[p].forEach((loc, i) => {
         const attrs = `data-player="${esc(p)}" data-laddie="${i}" data-loc="${esc(JSON.stringify(loc))}"`;
         if (loc === "dock") {
-          const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, R + 17);  // outside, by the start
+          const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, R + 23);  // outside the track, by the start
           dot(out, x, y, colour(p), i + 1, attrs);
         } else if (loc.track !== undefined) {
           const [x, y] = at(loc.track, n, R);
@@ -71,6 +71,23 @@
     return l(a.laddie);
   }
 
+  function placeName(loc, t) {
+    if (loc === "dock") return t("sm_dock");
+    if (loc.castle !== undefined) return t("sm_castle_hole", {h: loc.castle});
+    return String(loc.track);
+  }
+
+  // "Laddie 2: 9 → 12", "Laddie 1: into the castle, hole 3", "Bob's laddie 3: back to the dock"
+  function resultLabel(r, s, t) {
+    const mover = s.moving_for[r.action.player] || r.action.player;
+    return r.moves.map(([p, i, from, to]) => {
+      const who = p === mover ? `${t("sm_laddie")} ${i + 1}` : t("sm_their_laddie", {p, n: i + 1});
+      if (to === "dock") return `${who}: ${t("sm_to_dock")}`;
+      if (to.castle !== undefined && from.castle === undefined) return `${who}: ${t("sm_into_castle", {h: to.castle})}`;
+      return `${who}: ${placeName(from, t)} → ${placeName(to, t)}`;
+    }).join(" · ");
+  }
+
   function choices(s, legal, ui) {
     const byCard = new Map(RANK_ORDER.map((r) => [r, []]));
     legal.forEach((a) => byCard.get(a.card).push(a));
@@ -81,7 +98,15 @@
       ui.choices.append(ui.button(text, () => ui.pick(card), "secondary sm-card" + (picked === card ? " picked" : "")));
     }
     if (picked && byCard.has(picked)) {
-      byCard.get(picked).forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
+      const results = (ui.results || []).filter((r) => r.action.card === picked);
+      const discards = byCard.get(picked).filter((a) => a.type === "discard");
+      if (results.length) {  // by what each does: one button per result, by laddie
+        results.forEach((r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action))));
+      } else {
+        byCard.get(picked).filter((a) => a.type !== "discard").forEach((a) =>
+          ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
+      }
+      discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
     }
   }
 

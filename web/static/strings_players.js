@@ -3,7 +3,7 @@
   "use strict";
   const WORDS = {
     en: {
-      tab_players: "Players", pl_player: "Player", pl_played: "Games", pl_won: "Won", pl_streak: "Streak",
+      pl_player: "Player", pl_played: "Games", pl_won: "Won", pl_streak: "Streak",
       pl_rival: "Rival", pl_beaten: "Most beaten", pl_ratings: "Ratings (Elo)", pl_wins_chart: "Games won",
       pl_rating_chart: "Rating after each game", pl_h2h: "Head to head", pl_opponent: "Opponent",
       pl_lost: "Lost", pl_races: "How Ruck! races won", pl_margin: "median margin {ms} ms",
@@ -12,7 +12,7 @@
       pl_streak_won: "{n} won", pl_streak_lost: "{n} lost", pl_longest: "best run {n}",
     },
     de: {
-      tab_players: "Spieler", pl_player: "Spieler", pl_played: "Spiele", pl_won: "Gewonnen", pl_streak: "Serie",
+      pl_player: "Spieler", pl_played: "Spiele", pl_won: "Gewonnen", pl_streak: "Serie",
       pl_rival: "Angstgegner", pl_beaten: "Meist besiegt", pl_ratings: "Wertung (Elo)", pl_wins_chart: "Gewonnene Spiele",
       pl_rating_chart: "Wertung nach jedem Spiel", pl_h2h: "Direkter Vergleich", pl_opponent: "Gegner",
       pl_lost: "Verloren", pl_races: "Gewonnene How-Ruck!-Rennen", pl_margin: "Median-Vorsprung {ms} ms",
@@ -21,7 +21,7 @@
       pl_streak_won: "{n} gewonnen", pl_streak_lost: "{n} verloren", pl_longest: "beste Serie {n}",
     },
     nl: {
-      tab_players: "Spelers", pl_player: "Speler", pl_played: "Spellen", pl_won: "Gewonnen", pl_streak: "Reeks",
+      pl_player: "Speler", pl_played: "Spellen", pl_won: "Gewonnen", pl_streak: "Reeks",
       pl_rival: "Rivaal", pl_beaten: "Meest verslagen", pl_ratings: "Rating (Elo)", pl_wins_chart: "Gewonnen spellen",
       pl_rating_chart: "Rating na elk spel", pl_h2h: "Onderling", pl_opponent: "Tegenstander",
       pl_lost: "Verloren", pl_races: "Gewonnen How Ruck!-races", pl_margin: "mediane voorsprong {ms} ms",

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+  const esc = window.escapeHtml;  // the one escaping helper (board.js)
   const ROPE = [1, 2, 4, 8, 16], TRACK = [2, 1, 0, -1, -2], SIDE = ["#1976d2", "#d32f2f"];
   const SYMBOLS = {1: "●", 2: "▲", 4: "■", 8: "◆", 16: "★"};
 

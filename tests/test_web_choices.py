@@ -1,0 +1,70 @@
+"""The compact `/legal` answer: expanding it gives exactly the core's legal actions, and it
+stays within 16 KB, in random reachable states of every game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.rules import get_core
+from companion.rules.randomplay import DEFAULT_PLAYERS
+from companion.web.choices import compact, expand, legal_answer
+
+LIMIT = 16 * 1024
+OPTIONS = {"howruck": [{}, {"own_side_only": True}], "laufrauf": [{}], "tauziehen": [{}],
+           "stramash": [{}, {"pairs": True}]}
+
+
+def canon(actions):
+    return sorted(json.dumps(a, sort_keys=True) for a in actions)
+
+
+def states(game: str, options: dict, seed: int, steps: int):
+    core = get_core(game)
+    players = DEFAULT_PLAYERS[game] if not options.get("pairs") else ["A", "B", "C", "D"]
+    state = core.new_game(players, options, seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        legal = core.legal_actions(state)
+        if not legal:
+            return
+        yield core, state, legal
+        state = core.apply(state, chooser.choice(legal)).state
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+@pytest.mark.parametrize("seed", range(3))
+def test_expanding_the_compact_answer_gives_exactly_the_legal_actions(game, seed):
+    for options in OPTIONS[game]:
+        for core, state, legal in states(game, options, seed, 60):
+            answer = legal_answer(core, state, legal, {})
+            assert canon(expand(answer)) == canon(legal)
+            assert answer["count"] == len(legal)
+            if game == "stramash":  # one action per distinct result, each a legal one
+                expanded = expand(answer)
+                chosen = [expanded[r["i"]] for r in answer["results"]]
+                results = [json.dumps([a["card"], r["moves"]])
+                           for a, r in zip(chosen, answer["results"], strict=True)]
+                assert len(results) == len(set(results))
+                plays = {a["card"] for a in legal if a["type"] == "play"}
+                assert plays == {a["card"] for a in chosen if a["type"] == "play"}
+                for a, r in zip(chosen, answer["results"], strict=True):
+                    after = core.view(core.apply(state, a).state)["laddies"]
+                    assert all(after[p][i] == to for p, i, _, to in r["moves"])
+            assert len(json.dumps(answer, ensure_ascii=False).encode()) <= LIMIT
+            if core.name == "howruck" and state.turn:
+                mine = core.legal_actions(state, state.turn)
+                assert canon(expand(compact(mine))) == canon(mine)
+
+
+def test_the_tiebreak_and_fieser_trick_are_small():
+    core = get_core("howruck")
+    state = core.new_game(["A", "B"], {}, 1)
+    state = core.apply(state, {"type": "race", "tie": True}).state
+    legal = core.legal_actions(state)
+    assert len(legal) > 2000
+    answer = compact(legal)
+    assert canon(expand(answer)) == canon(legal)
+    assert len(json.dumps(answer).encode()) < 10_000  # the full list: ~343 KB

@@ -1,0 +1,62 @@
+// Seats: "this phone is Anna's" (one shared phone may hold several), kept in localStorage per
+// game. Only a paired phone with a seat gets move buttons, and only on its seats' turns (the
+// teams and tie-break phases: any seat); it is told when its turn comes (vibration where
+// allowed, a short beep, the page title). Watchers see the game without buttons.
+(function () {
+  "use strict";
+  const KEY = "companion.seats";
+  const TITLE = document.title;
+  let seats = {};
+  try { seats = JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { seats = {}; }
+
+  const mine = (s) => (s && seats[s.id]) || [];
+  const onTurn = (s) => !!s && !!s.turn && mine(s).includes(s.turn);
+
+  function toggle(s, p) {
+    const list = mine(s).filter((x) => x !== p);
+    if (!mine(s).includes(p)) list.push(p);
+    seats[s.id] = list;
+    try { localStorage.setItem(KEY, JSON.stringify(seats)); } catch (e) { /* private mode */ }
+  }
+
+  function mayMove(s, paired) {
+    if (!paired || !s || !mine(s).length) return false;
+    return s.turn ? onTurn(s) : true;
+  }
+
+  function render(s, t, button, after) {
+    const row = document.getElementById("seats");
+    row.replaceChildren();
+    if (!s || !s.players) return;
+    s.players.forEach((p) => {
+      const b = button(t("seat_mine", {p}), () => { toggle(s, p); render(s, t, button, after); after(); }, "secondary seat");
+      b.setAttribute("aria-pressed", String(mine(s).includes(p)));
+      row.append(b);
+    });
+  }
+
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ctx = new Ctx(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.1;
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.15);
+    } catch (e) { /* no sound here */ }
+  }
+
+  // Called with each new state: tells the phone when one of its seats' turn begins.
+  function notify(before, s, t) {
+    const now = onTurn(s);
+    document.title = now ? `▶ ${t("turn", {p: s.turn})} · ${TITLE}` : TITLE;
+    if (!now || (before && before.id === s.id && before.turn === s.turn)) return;
+    if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    beep();
+    window.SEATS.told = (window.SEATS.told || 0) + 1;
+  }
+
+  window.SEATS = {mayMove, render, notify, mine};
+})();
