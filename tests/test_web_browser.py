@@ -335,7 +335,8 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
     assert 0 < visible_buttons(page) <= 24  # the tug
     # an action card without parameters: two taps
     page.locator("#choices").get_by_role("button", name="Adrenalinstoß", exact=True).click()
-    page.locator("#places").get_by_role("button", name="Adrenalinstoß: ausspielen", exact=True).click()
+    page.locator("#places").get_by_role("button", name="Adrenalinstoß: ausspielen",
+                                        exact=True).click()
     until(page, "window.companion.state.actions === 3 && window.companion.legal.length")
     # Fieser Trick: the taken card with the same picker, then its field on the board
     page.locator("#choices").get_by_role("button", name="Fieser Trick", exact=True).click()
