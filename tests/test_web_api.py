@@ -202,7 +202,7 @@ def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
 def test_live_stream_carries_every_change(daemon, client):
     client.pair(daemon)
     conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
-    conn.request("GET", "/api/stream")
+    conn.request("GET", "/api/stream", headers={"Cookie": client.cookie})  # frames: paired
     response = conn.getresponse()
     assert response.status == 200
     assert response.getheader("Content-Type").startswith("text/event-stream")

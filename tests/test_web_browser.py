@@ -255,3 +255,19 @@ def test_history_shows_how_close_each_race_was(browser, daemon):
     assert page.inner_text("#history-list li") == \
         "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
     shot(page, "17-race-margin-in-history")
+
+
+def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemon):
+    address = daemon.hub.call(daemon.table.pairing_view)["qr"]
+    assert "#pair=" in address
+    page = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+    page.goto(address)  # what the phone's camera opens
+    page.wait_for_function("document.querySelector('#oled').src.startsWith('data:image/png')")
+    assert page.evaluate("location.hash") == ""  # the secret left the address bar
+    assert page.is_hidden("#pair")
+    assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    page.click("#unpair-all")
+    page.wait_for_selector("#pair:not([hidden])")  # reloaded as a watcher
+    assert page.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is False

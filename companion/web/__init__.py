@@ -80,6 +80,7 @@ class WebServer:
 
     def __init__(self, app: Flask, host: str, port: int, threads: int = 48) -> None:
         from waitress.server import create_server
+        self.app = app
         self.server = create_server(app, host=host, port=port, threads=threads,
                                     channel_timeout=120, ident="companion",
                                     clear_untrusted_proxy_headers=True)

@@ -58,16 +58,14 @@
   }
 
   // --- live -----------------------------------------------------------------------------------
-  function connect() {
-    const stream = new EventSource("/api/stream");
-    app.stream = stream;
+  function connect() {  // live.js reconnects with back-off
     const live = $("#live");
-    stream.onopen = () => { live.classList.remove("off"); live.textContent = t("live"); };
-    stream.onerror = () => { live.classList.add("off"); live.textContent = t("offline"); };
-    stream.addEventListener("state", (e) => setState(JSON.parse(e.data)));
-    stream.addEventListener("race", (e) => { app.race = JSON.parse(e.data); renderPrompt(); });
-    stream.addEventListener("frame", (e) => { $("#oled").src = JSON.parse(e.data); });
-    stream.addEventListener("games", () => loadGames());
+    app.stream = window.companionLive.open({
+      state: (data) => setState(data),
+      race: (data) => { app.race = data; renderPrompt(); },
+      frame: (data) => { $("#oled").src = data; },
+      games: () => loadGames(),
+    }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
 
   async function setState(state) {
@@ -346,7 +344,7 @@
   async function pair(event) {
     event.preventDefault();
     const r = await api("POST", "/api/pair", {pin: $("#pin").value});
-    if (r.ok) { $("#pair").hidden = true; show(""); }
+    if (r.ok) { $("#pair").hidden = true; show(""); app.stream.reopen(); }
   }
 
   function simButtons(names) {
@@ -371,6 +369,7 @@
 
   async function init() {
     translatePage();
+    await window.companionPairing.fromFragment();  // the QR code's secret, if scanned
     const r = await api("GET", "/api/status");
     if (!r.ok) return;
     app.status = r.data;
