@@ -207,6 +207,9 @@ def put_settings() -> Response:
 # --- live ----------------------------------------------------------------------------------
 @api.get("/stream")
 def stream() -> Response:
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":  # headers only: no stream, no slot taken
+        return Response(mimetype="text/event-stream", headers=headers)
     d = daemon()
     phone = paired()  # the OLED's picture (it shows the PIN) only for paired phones
 
@@ -220,7 +223,6 @@ def stream() -> Response:
         body = d.broker.listen(snapshot, phone)
     except TooManyStreams:
         raise ApiError("too_many_streams", max=d.broker.max_clients) from None
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
 
 
