@@ -399,3 +399,19 @@ def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
                     " && document.querySelector('#board svg') !== null")
         assert page.locator("#board b").count() == 0
         assert name in page.inner_text("#board") + page.inner_text("#prompt")
+
+
+def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemon):
+    address = daemon.hub.call(daemon.table.pairing_view)["qr"]
+    assert "#pair=" in address
+    page = browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
+    page.goto(address)  # what the phone's camera opens
+    page.wait_for_function("document.querySelector('#oled').src.startsWith('data:image/png')")
+    assert page.evaluate("location.hash") == ""  # the secret left the address bar
+    assert page.is_hidden("#pair")
+    assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    page.click("#unpair-all")
+    page.wait_for_selector("#pair:not([hidden])")  # reloaded as a watcher
+    assert page.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is False

@@ -256,7 +256,8 @@ def main(args: argparse.Namespace) -> int:
              " in simulation" if simulate else "", daemon.sessions.store.path,
              len(daemon.sessions.games))
     if simulate:
-        log.info("phone page %s - pairing PIN %s", daemon.page_url, daemon.table.pairing.pin)
+        log.info("phone page %s (the pairing address and PIN are printed as they change)",
+                 daemon.page_url)
     console = None
     if simulate and sys.stdin.isatty():
         from companion.daemon.console import Console

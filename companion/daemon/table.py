@@ -52,6 +52,7 @@ class Table:
         self.settings = settings or Settings(None, config.language)
         self.show_pairing = False
         self.announce_pin = announce_pin  # log new PINs: only the simulation's terminal
+        self._announced: tuple[str, str] | None = None
         self._ok_pressed_at: float | None = None
 
     # --- inputs ----------------------------------------------------------------------------
@@ -302,17 +303,22 @@ class Table:
 
     # --- pairing (the web calls these through hub.call) -----------------------------------
     def pairing_view(self) -> dict[str, Any]:
-        """What the OLED's pairing screen shows."""
-        return {"url": self.page_url, "pin": self.pairing.pin, "show": self.show_pairing}
+        """What the OLED's pairing screen shows: "qr" is the address with the one-time
+        secret in its fragment (the page never gets it: the stream forwards url and show)."""
+        return {"url": self.page_url, "qr": f"{self.page_url}#pair={self.pairing.secret}",
+                "pin": self.pairing.pin, "show": self.show_pairing}
 
     def publish_pairing(self) -> None:
-        self.hub.publish("pairing", self.pairing_view())
+        view = self.pairing_view()
+        announced = (view["qr"], view["pin"])
+        if self.announce_pin and announced != self._announced:
+            self._announced = announced  # the simulation's terminal is the display
+            log.info("pairing: open %s or enter PIN %s", *announced)
+        self.hub.publish("pairing", view)
 
     def new_pin(self) -> dict[str, Any]:
-        """Draw a new PIN and show it on the OLED for a while."""
+        """Draw a new PIN (and QR secret) and show it on the OLED for a while."""
         self.pairing.draw_pin()
-        if self.announce_pin:
-            log.info("new pairing PIN %s", self.pairing.pin)
         self.show_pairing = True
         self.publish_pairing()
         pin = self.pairing.pin
@@ -324,10 +330,17 @@ class Table:
             self.show_pairing = False
             self.publish_pairing()
 
-    def pair(self, pin: Any, client: str) -> str:
-        token = self.pairing.pair(pin, client)
-        self._hide_pairing()
+    def pair(self, pin: Any, client: str, secret: Any = None) -> str:
+        token = self.pairing.pair(pin, client, secret)
+        self.show_pairing = False  # a phone paired: the game's screen comes back
+        self.publish_pairing()  # with the QR code's new secret
         return token
+
+    def unpair_all(self) -> None:
+        """Forget every paired phone (the page's button, a long OK hold): their open
+        streams are closed and they are watchers again."""
+        self.pairing.unpair_all()
+        self.hub.publish("unpaired", {})
 
     def paired(self, token: str | None) -> bool:
         return self.pairing.paired(token)

@@ -72,6 +72,17 @@ WEB_MESSAGES: dict[str, dict[str, str]] = {
         "de": "Bildschirmtasten gibt es nur in der Simulation.",
         "nl": "Knoppen op het scherm bestaan alleen in de simulatie.",
     },
+    "foreign_host": {
+        "en": "This address is not the table's own: open the page by the address it shows.",
+        "de": "Diese Adresse gehört nicht zum Tisch: Öffnen Sie die Seite über die "
+              "angezeigte Adresse.",
+        "nl": "Dit adres is niet dat van de tafel: open de pagina via het getoonde adres.",
+    },
+    "internal": {
+        "en": "Something went wrong on the table (error {id}). Please try again.",
+        "de": "Am Tisch ist etwas schiefgegangen (Fehler {id}). Bitte erneut versuchen.",
+        "nl": "Er ging iets mis aan tafel (fout {id}). Probeer het opnieuw.",
+    },
     "bad_request": {
         "en": "The request cannot be understood.",
         "de": "Die Anfrage ist unverständlich.",

@@ -23,7 +23,8 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     mode then keeps a typical "http://192.168.178.20:8080/" at version 2 (25 modules), which
     fits the panel at 2 px per module.
     """
-    shown = url.upper() if url.split("?")[0].count("/") <= 3 else url
+    plain = "#" not in url and url.split("?")[0].count("/") <= 3  # a fragment keeps its case
+    shown = url.upper() if plain else url
     code = segno.make_qr(shown, error="l", boost_error=False)
     return tuple(tuple(bool(v) for v in row) for row in code.matrix)
 
@@ -32,15 +33,18 @@ def draw_qr(canvas: Canvas, url: str, x: int, y: int, size: int) -> int:
     """A QR code in normal polarity (dark modules on a lit quiet zone) within a size×size
     square at (x, y). Returns the width used."""
     matrix = qr_matrix(url)
-    modules = len(matrix) + 2 * QR_BORDER
+    border = QR_BORDER
+    if size // (len(matrix) + 2 * border) < 2:  # a pairing secret makes it version 3:
+        border = 1  # 2 px per module with a 1-module quiet zone beats 1 px per module
+    modules = len(matrix) + 2 * border
     scale = max(1, size // modules)
     side = modules * scale
     canvas.draw.rectangle((x, y, x + side - 1, y + side - 1), fill=LIT)
     for row, cells in enumerate(matrix):
         for col, dark in enumerate(cells):
             if dark:
-                px = x + (col + QR_BORDER) * scale
-                py = y + (row + QR_BORDER) * scale
+                px = x + (col + border) * scale
+                py = y + (row + border) * scale
                 canvas.draw.rectangle((px, py, px + scale - 1, py + scale - 1), fill=DARK)
     return side
 
@@ -49,7 +53,7 @@ def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | Non
             lang: str) -> None:
     """QR code of the phone page beside the game's name and the pairing PIN."""
     left = 0
-    url = pairing.get("url")
+    url = pairing.get("qr") or pairing.get("url")  # "qr": the address with its secret
     if url:
         side = draw_qr(canvas, url, 0, (HEIGHT - 62) // 2, 62)
         left = side + 3

@@ -10,17 +10,19 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+import uuid
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.rules import Refusal
 from companion.web.api import api
 from companion.web.club import club
 from companion.web.guard import ApiError, error_response, language, refusal_response
 from companion.web.home import home
+from companion.web.hosts import allowed_host, own_names
 
 log = logging.getLogger("companion.web")
 MAX_BODY = 64 * 1024
@@ -47,6 +49,12 @@ def create_app(daemon: Any) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(home)
     app.register_blueprint(club)
+    names = own_names(getattr(daemon, "page_url", ""))
+
+    @app.before_request
+    def addressed_to_us() -> None:  # DNS rebinding: see hosts.py
+        if not allowed_host(request.host, names):
+            raise ApiError("foreign_host")
 
     @app.get("/")
     def index() -> str:
@@ -59,13 +67,22 @@ def create_app(daemon: Any) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:
+        if (exc.code or 500) >= 500:  # werkzeug's own 500: still a bug of ours
+            return unexpected(exc)
         code = HTTP_CODES.get(exc.code or 400, "bad_request")
-        return error_response(code, {}, exc.code or 400)
+        response = error_response(code, {}, exc.code or 400)
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(sorted(exc.valid_methods))
+        return response
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Response:  # logged with its traceback, never shown
-        log.exception("unexpected error on %s %s", request.method, request.path)
-        return error_response("bad_request", {}, 400)
+    def unexpected(exc: Exception) -> Response:
+        """A bug, not the client's fault: a 500 with an id the log line carries too (the
+        traceback is logged once, here, and never sent)."""
+        error_id = uuid.uuid4().hex[:12]
+        log.error("unexpected error %s on %s %s", error_id, request.method, request.path,
+                  exc_info=exc)
+        return error_response("internal", {"id": error_id}, 500)
 
     @app.after_request
     def headers(response: Response) -> Response:
@@ -84,8 +101,10 @@ class WebServer:
 
     def __init__(self, app: Flask, host: str, port: int, threads: int = 48) -> None:
         from waitress.server import create_server
+        self.app = app
         self.server = create_server(app, host=host, port=port, threads=threads,
                                     channel_timeout=120, ident="companion",
+                                    max_request_body_size=MAX_BODY,  # 413 before reading
                                     clear_untrusted_proxy_headers=True)
         self.port = self.server.effective_port
         self._stopping = threading.Event()

@@ -58,11 +58,22 @@ def status() -> Response:
 @api.post("/pair")
 @writes(pairing_needed=False)
 def pair() -> Response:
-    body = json_object()
-    token = call(daemon().table.pair, body.get("pin"), request.remote_addr or "?")
+    body = json_object()  # {"pin": the typed PIN} or {"secret": the QR code's fragment}
+    token = call(daemon().table.pair, body.get("pin"), request.remote_addr or "?",
+                 body.get("secret"))
     response = jsonify({"paired": True})
     response.set_cookie(SESSION_COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True,
                         samesite="Strict", path="/")
+    return response
+
+
+@api.post("/unpair")
+@writes()
+def unpair() -> Response:
+    """Unpair every phone (this one too): each must scan or type the PIN again."""
+    call(daemon().table.unpair_all)
+    response = jsonify({"paired": False})
+    response.delete_cookie(SESSION_COOKIE, path="/", samesite="Strict", httponly=True)
     return response
 
 
@@ -195,19 +206,22 @@ def put_settings() -> Response:
 # --- live ----------------------------------------------------------------------------------
 @api.get("/stream")
 def stream() -> Response:
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":  # headers only: no stream, no slot taken
+        return Response(mimetype="text/event-stream", headers=headers)
     d = daemon()
+    phone = paired()  # the OLED's picture (it shows the PIN) only for paired phones
 
     def snapshot() -> list[tuple[str, Any]]:
         events = [("state", call(d.table.view)), ("race", call(d.table.race_view))]
-        if d.display is not None and d.display.shown is not None and d.simulate:
+        if phone and d.display is not None and d.display.shown is not None and d.simulate:
             events.append(("frame", frame_data(d.display.shown)))
         return events
 
     try:
-        body = d.broker.listen(snapshot)
+        body = d.broker.listen(snapshot, phone)
     except TooManyStreams:
         raise ApiError("too_many_streams", max=d.broker.max_clients) from None
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
 
 

@@ -27,7 +27,7 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "malformed_json": 400, "expected_object": 400, "body_too_large": 413,
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
-    "bad_request": 400, "unknown_button": 400,
+    "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
 }
 
 
@@ -61,12 +61,36 @@ def refusal_response(exc: Refusal | SetupError | ApiError) -> Response:
 
 
 def json_body() -> Any:
-    """The request's JSON, strictly: malformed JSON is a 400 with its own code."""
+    """The request's JSON, strictly: malformed JSON (nested too deep, or a string with a
+    lone surrogate, which no reply could echo) is a 400 with its own code."""
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw or b"null")
+        body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError("malformed_json", detail=str(exc)[:120]) from None
+    except RecursionError:
+        raise ApiError("malformed_json", detail="nested too deep") from None
+    if not encodable(body):
+        raise ApiError("malformed_json", detail="a string with a lone surrogate")
+    return body
+
+
+def encodable(value: Any) -> bool:
+    """Every string (keys included) is valid Unicode text: UTF-8 can encode it."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def json_object() -> dict[str, Any]:

@@ -41,13 +41,14 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
 def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None,
         params: list | None = None, status: int = 200) -> dict[str, Any]:
     op: dict[str, Any] = {"summary": summary, "parameters": [LANG, *(params or [])],
-                          "responses": {str(status): ok, **_errors(*errors)}}
+                          "responses": {str(status): ok, **_errors(*errors, *ALWAYS)}}
     if body is not None:
         op["requestBody"] = _body(body)
     return op
 
 
 WRITE_ERRORS = (400, 401, 403, 413, 415)
+ALWAYS = (421,)  # a foreign Host (DNS rebinding); a 500 is a bug, never documented
 
 
 def club_paths() -> dict[str, Any]:
@@ -139,7 +140,11 @@ def openapi_document() -> dict[str, Any]:
                                   _json({"type": "object"}, "paired; sets the session cookie"),
                                   400, 403, 413, 415, 429,
                                   body={"type": "object", "properties": {
-                                      "pin": {"type": "string"}}})},
+                                      "pin": {"type": "string"},
+                                      "secret": {"type": "string"}}})},
+        "/api/unpair": {"post": _op("Unpair every phone (this one too)",
+                                    _json({"type": "object"}, "unpaired"), *WRITE_ERRORS,
+                                    body={"type": "object"})},
         "/api/pin": {"post": _op("Draw a new PIN and show it on the display",
                                  _json({"type": "object"}, "shown"), *WRITE_ERRORS,
                                  body={"type": "object"})},
@@ -189,7 +194,7 @@ def openapi_document() -> dict[str, Any]:
             "responses": {"200": {"description": "an event stream",
                                   "content": {"text/event-stream": {"schema": {
                                       "type": "string"}}}},
-                          **_errors(503)}}},
+                          **_errors(503, *ALWAYS)}}},
         "/api/sim/button": {"post": _op(
             "Simulation: press or release an on-screen button",
             _json({"type": "object"}, "done"), *WRITE_ERRORS, 404, body={

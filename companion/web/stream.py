@@ -1,7 +1,8 @@
 """Server-Sent Events: every open page hears every change within a fraction of a second.
 
 One hub subscriber (its own mailbox thread) encodes each message once and hands it to every
-connected client's bounded queue. A client that falls behind (its queue full) is dropped; its
+connected client's bounded queue. The OLED's picture (``frame``) goes to paired phones only:
+it shows the pairing PIN. A client that falls behind (its queue full) is dropped; its
 browser reconnects on its own (EventSource does) and starts again from a fresh snapshot.
 Each open stream holds one waitress thread, so the number of streams is capped below the
 server's thread count, keeping threads free for the API.
@@ -18,7 +19,10 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "announce")
+FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "unpaired",
+             "announce")
+PAIRED_ONLY = ("frame",)
+PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
 CLIENT_QUEUE = 256
 KEEPALIVE_S = 15.0
 
@@ -35,7 +39,7 @@ class TooManyStreams(Exception):
 class Broker:
     def __init__(self, max_clients: int) -> None:
         self.max_clients = max_clients
-        self._clients: set[queue.Queue] = set()
+        self._clients: dict[queue.Queue, bool] = {}  # client → paired
         self._lock = threading.Lock()  # guards the client set only (web threads add/remove)
         self._ids = itertools.count(1)
         self.dropped = 0
@@ -48,11 +52,18 @@ class Broker:
         """Called on the hub's mailbox thread (and the display's, for frames)."""
         if topic not in FORWARDED:
             return
+        if topic == "unpaired":  # every phone unpaired: their streams end, they come back
+            with self._lock:  # as watchers
+                gone = [c for c, paired in self._clients.items() if paired]
+            for client in gone:
+                self._drop(client)
+            return
         if topic == "pairing" and isinstance(payload, dict):
-            payload = {k: v for k, v in payload.items() if k != "pin"}  # never on the page
+            payload = {k: v for k, v in payload.items() if k in PAIRING_PUBLIC}
         message = sse(topic, payload, next(self._ids))
         with self._lock:
-            clients = list(self._clients)
+            clients = [c for c, paired in self._clients.items()
+                       if paired or topic not in PAIRED_ONLY]
         for client in clients:
             try:
                 client.put_nowait(message)
@@ -61,14 +72,14 @@ class Broker:
 
     def _drop(self, client: queue.Queue) -> None:
         with self._lock:
-            self._clients.discard(client)
+            self._clients.pop(client, None)
         self.dropped += 1
         self._drop_queue(client)  # what it missed comes back as the snapshot on reconnect
 
     def close(self) -> None:
         """End every open stream (shut-down): each client's thread returns at once."""
         with self._lock:
-            clients, self._clients = list(self._clients), set()
+            clients, self._clients = list(self._clients), {}
         for client in clients:
             self._drop_queue(client)
 
@@ -80,13 +91,14 @@ class Broker:
                 break
         client.put_nowait(None)
 
-    def listen(self, snapshot: Callable[[], list[tuple[str, Any]]]) -> Iterator[str]:
+    def listen(self, snapshot: Callable[[], list[tuple[str, Any]]],
+               paired: bool = False) -> Iterator[str]:
         """The stream for one client: a snapshot first, then every change, keep-alives."""
         client: queue.Queue = queue.Queue(CLIENT_QUEUE)
         with self._lock:
             if len(self._clients) >= self.max_clients:
                 raise TooManyStreams
-            self._clients.add(client)
+            self._clients[client] = paired
 
         def stream() -> Iterator[str]:
             try:
@@ -104,7 +116,7 @@ class Broker:
                     yield message
             finally:
                 with self._lock:
-                    self._clients.discard(client)
+                    self._clients.pop(client, None)
 
         return stream()
 

@@ -62,26 +62,24 @@
   }
 
   // --- live -----------------------------------------------------------------------------------
-  function connect() {
-    const stream = new EventSource("/api/stream");
-    app.stream = stream;
+  function connect() {  // live.js reconnects with back-off
     const live = $("#live");
-    stream.onopen = () => { live.classList.remove("off"); live.textContent = t("live"); };
-    stream.onerror = () => { live.classList.add("off"); live.textContent = t("offline"); };
-    stream.addEventListener("state", (e) => setState(JSON.parse(e.data)));
-    stream.addEventListener("race", (e) => { app.race = JSON.parse(e.data); renderPrompt(); });
-    stream.addEventListener("frame", (e) => { $("#oled").src = JSON.parse(e.data); });
-    stream.addEventListener("games", () => loadGames());
-    stream.addEventListener("announce", (e) => {
-      const said = JSON.parse(e.data);
-      if (app.state && said.game === app.state.id) window.ANNOUNCE.banner(said.items, t);
-      if (!$("#history").hidden) loadHistory();
-    });
+    app.stream = window.companionLive.open({
+      state: (data) => setState(data),
+      race: (data) => { app.race = data; renderPrompt(); },
+      frame: (data) => { $("#oled").src = data; },
+      games: () => loadGames(),
+      announce: (said) => {
+        if (app.state && said.game === app.state.id) window.ANNOUNCE.banner(said.items, t);
+        if (!$("#history").hidden) loadHistory();
+      },
+    }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
 
   // A game's page module that only its own games need loads when such a game is first shown
   // (the page a phone downloads stays light); strings stay eager, the setup form uses them.
-  const LAZY_GAMES = {laufrauf: "/static/laufrauf.js"};
+  const LAZY_GAMES = {laufrauf: "/static/laufrauf.js", tauziehen: "/static/tauziehen.js",
+    stramash: "/static/stramash.js"};
   const lazyLoads = {};
 
   function ensureGame(game) {
@@ -227,10 +225,13 @@
 
   // --- history, games, setup ------------------------------------------------------------------
   async function loadHistory() {
+    // Several changes can ask at once: only the newest answer is drawn (no doubled lines).
+    const asked = (app.historyAsked = (app.historyAsked || 0) + 1);
     const list = $("#history-list");
-    list.replaceChildren();
-    if (!app.state) return;
+    if (!app.state) { list.replaceChildren(); return; }
     const r = await api("GET", `/api/games/${app.state.id}/history`);
+    if (asked !== app.historyAsked) return;
+    list.replaceChildren();
     if (!r.ok) return;
     const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
     r.data.actions.forEach((a, i) => {
@@ -379,7 +380,7 @@
     const pin = $("#pin").value.trim();
     if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
     const r = await api("POST", "/api/pair", {pin});
-    if (r.ok) { $("#pair").hidden = true; show(""); setPaired(true); }
+    if (r.ok) { $("#pair").hidden = true; show(""); app.stream.reopen(); setPaired(true); }
   }
 
   function setPaired(on) {
@@ -425,6 +426,7 @@
 
   async function init() {
     translatePage();
+    await window.companionPairing.fromFragment();  // the QR code's secret, if scanned
     const r = await api("GET", "/api/status");
     if (!r.ok) return;
     app.status = r.data;
@@ -462,7 +464,7 @@
       render();
       setupGameChanged();
       // translatePage() reset the badge to its markup; say what the stream really is.
-      const on = Boolean(app.stream) && app.stream.readyState === EventSource.OPEN;
+      const on = Boolean(app.stream) && app.stream.open;
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
       loadHistory();  // the history speaks the new language at once
