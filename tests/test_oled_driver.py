@@ -131,3 +131,24 @@ def test_sh1106_column_offset_zero():
     frame.putpixel((0, 0), 1)
     device.display(frame)
     assert bus.ram[0][0] == 0x01 and bus.ram[0][2] == 0
+
+
+class CommandLog(VirtualOled):
+    """The virtual controller, also keeping every command byte sent (in order)."""
+
+    def __init__(self, chip: str) -> None:
+        super().__init__(chip)
+        self.commands: list[int] = []
+
+    def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
+        if control != 0x40:
+            self.commands.extend(data)
+        super().write_i2c_block_data(address, control, data)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_contrast_is_sent_as_its_command(chip):
+    bus = CommandLog(chip)
+    open_display(chip, bus=bus, contrast=17)
+    last = len(bus.commands) - 1 - bus.commands[::-1].index(0x81)
+    assert bus.commands[last:last + 2] == [0x81, 17]
