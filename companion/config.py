@@ -37,6 +37,9 @@ class Config:
     display_type: str = "ssd1306"
     display_port: int = 1
     display_address: int = 0x3C
+    display_rotate: int = 0
+    display_contrast: int = 255
+    display_sh1106_column_offset: int = 2
     serial_port: str = ""
     serial_baud: int = 115200
     tie_window_ms: int = 10
@@ -76,6 +79,14 @@ def _int(lo: int, hi: int):
     def check(key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise ConfigError(key, f"a whole number from {lo} to {hi}, not {value!r}")
+        return value
+    return check
+
+
+def _int_choice(*options: int):
+    def check(key: str, value: Any) -> int:
+        if isinstance(value, bool) or value not in options:
+            raise ConfigError(key, f"one of {', '.join(map(str, options))}, not {value!r}")
         return value
     return check
 
@@ -128,7 +139,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "buzzer": {"pin": ("buzzer_pin", _opt_pin)},
     "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "dummy", "none")),
                 "i2c_port": ("display_port", _int(0, 10)),
-                "address": ("display_address", _int(0x03, 0x77))},
+                "address": ("display_address", _int(0x03, 0x77)),
+                "rotate": ("display_rotate", _int_choice(0, 90, 180, 270)),
+                "contrast": ("display_contrast", _int(0, 255)),
+                "sh1106_column_offset": ("display_sh1106_column_offset", _int(0, 4))},
     "serial": {"port": ("serial_port", _device_path),
                "baud": ("serial_baud", _int(1200, 4_000_000))},
     "race": {"tie_window_ms": ("tie_window_ms", _int(0, 1000)),

@@ -26,6 +26,10 @@ def test_the_documented_example_is_exactly_the_defaults():
     ({"leds": {"players": [23, 17]}}, "leds.players[1]"),
     ({"buzzer": {"pin": "18"}}, "buzzer.pin"),
     ({"display": {"type": "lcd"}}, "display.type"),
+    ({"display": {"rotate": 45}}, "display.rotate"),
+    ({"display": {"rotate": False}}, "display.rotate"),
+    ({"display": {"contrast": 256}}, "display.contrast"),
+    ({"display": {"sh1106_column_offset": 5}}, "display.sh1106_column_offset"),
     ({"race": {"tie_window_ms": -1}}, "race.tie_window_ms"),
     ({"race": {"false_start": "maybe"}}, "race.false_start"),
     ({"web": {"prot": 80}}, "web.prot"),
@@ -64,3 +68,9 @@ def test_a_device_path_that_cannot_be_a_device_is_refused_naming_the_key(port):
 @pytest.mark.parametrize("port", ["", "/dev/ttyACM0", "/dev/serial/by-id/usb-companion_1-if00"])
 def test_a_device_path_or_none_is_accepted(port):
     assert parse({"serial": {"port": port}}).serial_port == port
+
+
+def test_display_panel_options_are_read():
+    config = parse({"display": {"rotate": 180, "contrast": 0, "sh1106_column_offset": 0}})
+    assert (config.display_rotate, config.display_contrast,
+            config.display_sh1106_column_offset) == (180, 0, 0)

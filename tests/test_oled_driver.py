@@ -112,3 +112,43 @@ def test_wrong_address_is_a_clear_error():
     bus = VirtualOled("ssd1306", address=0x3D)
     with pytest.raises(Exception, match="0x3C"):
         DRIVERS["ssd1306"](i2c(bus=bus, address=0x3C))
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_rotate_180_lands_upside_down_in_the_controller(chip):
+    bus = VirtualOled(chip)
+    device = open_display(chip, bus=bus, rotate=180)
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((0, 0), 1)
+    device.display(frame)
+    assert bus.image().getpixel((127, 63)) and not bus.image().getpixel((0, 0))
+
+
+def test_sh1106_column_offset_zero():
+    bus = VirtualOled("sh1106")
+    device = open_display("sh1106", bus=bus, sh1106_column_offset=0)
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((0, 0), 1)
+    device.display(frame)
+    assert bus.ram[0][0] == 0x01 and bus.ram[0][2] == 0
+
+
+class CommandLog(VirtualOled):
+    """The virtual controller, also keeping every command byte sent (in order)."""
+
+    def __init__(self, chip: str) -> None:
+        super().__init__(chip)
+        self.commands: list[int] = []
+
+    def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
+        if control != 0x40:
+            self.commands.extend(data)
+        super().write_i2c_block_data(address, control, data)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_contrast_is_sent_as_its_command(chip):
+    bus = CommandLog(chip)
+    open_display(chip, bus=bus, contrast=17)
+    last = len(bus.commands) - 1 - bus.commands[::-1].index(0x81)
+    assert bus.commands[last:last + 2] == [0x81, 17]

@@ -127,12 +127,15 @@ class Daemon:
         if chip == "dummy":  # luma's own stand-in: keeps the last frame as `image`
             from luma.core.device import dummy
             return lambda: dummy(width=128, height=64, mode="1")
+        panel = {"rotate": cfg.display_rotate, "contrast": cfg.display_contrast,
+                 "sh1106_column_offset": cfg.display_sh1106_column_offset}
         if self.virtual_display:
             from companion.devices.virtual_oled import VirtualOled
             self.virtual_oled = VirtualOled(chip, cfg.display_address)
             bus = self.virtual_oled
-            return lambda: open_display(chip, bus=bus, address=cfg.display_address)
-        return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address)
+            return lambda: open_display(chip, bus=bus, address=cfg.display_address, **panel)
+        return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address,
+                                    **panel)
 
     def _with_page_settings(self, config: configuration.Config,
                             hardware: dict | None = None) -> configuration.Config:

@@ -174,10 +174,18 @@ DRIVERS = {"ssd1306": ChangedOnlySSD1306, "sh1106": ChangedOnlySH1106}
 STOCK_DRIVERS = {"ssd1306": ssd1306, "sh1106": sh1106}
 
 
-def open_display(chip: str, bus=None, port: int = 1, address: int = 0x3C):
-    """The changed-only driver for `chip` on I2C (a given smbus-like `bus`, else the port)."""
+def open_display(chip: str, bus=None, port: int = 1, address: int = 0x3C, rotate: int = 0,
+                 contrast: int = 255, sh1106_column_offset: int = 2):
+    """The changed-only driver for `chip` on I2C (a given smbus-like `bus`, else the port).
+
+    `rotate` is in degrees (0/90/180/270; luma counts quarter turns); `sh1106_column_offset`
+    is where the panel's first column sits in the SH1106's 132-column RAM (luma's default 2).
+    """
     from luma.core.interface.serial import i2c
 
     interface = i2c(bus=bus, address=address) if bus is not None \
         else i2c(port=port, address=address)
-    return DRIVERS[chip](interface)
+    options = {"page_address_offset": sh1106_column_offset} if chip == "sh1106" else {}
+    device = DRIVERS[chip](interface, rotate=rotate // 90, **options)
+    device.contrast(contrast)
+    return device
