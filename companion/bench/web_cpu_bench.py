@@ -22,7 +22,7 @@ from pathlib import Path
 from companion.bench import Result, benchmark
 from companion.bench.web_bench import _Http, free_port
 
-PIN = re.compile(rb"pairing PIN (\d+)")
+PIN = re.compile(rb"\bPIN (\d{6})\b")  # the simulation logs each PIN the display shows
 
 
 def _cpu_s(pid: int) -> float:
