@@ -152,3 +152,34 @@ def test_contrast_is_sent_as_its_command(chip):
     open_display(chip, bus=bus, contrast=17)
     last = len(bus.commands) - 1 - bus.commands[::-1].index(0x81)
     assert bus.commands[last:last + 2] == [0x81, 17]
+
+
+class Transactions(VirtualOled):
+    """The virtual controller, also keeping every transaction as (control byte, payload)."""
+
+    def __init__(self, chip: str) -> None:
+        super().__init__(chip)
+        self.writes: list[tuple[int, list[int]]] = []
+
+    def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
+        self.writes.append((control, list(data)))
+        super().write_i2c_block_data(address, control, data)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_each_run_sends_only_the_addressing_that_moves_the_pointer(chip):
+    bus = Transactions(chip)
+    device = open_display(chip, bus=bus)
+    device.display(Image.new("1", (128, 64)))
+    bus.writes.clear()
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((3, 0), 1)  # page 0, column 3
+    frame.putpixel((12, 1), 1)  # page 0, column 12: same high nibble, 8 columns further
+    device.display(frame)
+    offset = 2 if chip == "sh1106" else 0
+    mode = [0x20, 0x02] if chip == "ssd1306" else []  # from luma's horizontal addressing
+    assert bus.writes == [
+        (0x00, [*mode, 0xB0, 3 + offset, 0x10]), (0x40, [0x01]),
+        (0x00, [12 + offset]), (0x40, [0x02]),  # the low column nibble only
+    ]
+    assert bus.image().tobytes() == frame.tobytes()

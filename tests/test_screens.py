@@ -154,3 +154,21 @@ def test_every_core_state_of_random_games_draws_on_its_screen_and_fits(game):
             break
         state = core.apply(state, chooser.choice(legal)).state
     assert len(drawn) > 3  # the screen follows the game
+
+
+def changed_rows(a: Image.Image, b: Image.Image) -> set[int]:
+    return {y for y in range(64) for x in range(128) if a.getpixel((x, y)) != b.getpixel((x, y))}
+
+
+def test_a_ladder_step_changes_one_page_for_the_barrel_and_one_for_the_contest():
+    """Issue 16: the barrel's cells are page 2 (rows 16-23), the contest line page 7."""
+    from companion.screens.samples import TUG_VIEW
+    view = dict(TUG_VIEW)
+    before = render(Scene(state=view))
+    moved = render(Scene(state={**view, "barrel": view["barrel"] + 1}))
+    assert changed_rows(before, moved) and changed_rows(before, moved) <= set(range(16, 24))
+    a, b = view["players"]
+    contest = {**view["last_contest"], "strength": {a: 12, b: 7},
+               "pull": {"toward": a, "by": 5}}
+    other = render(Scene(state={**view, "last_contest": contest}))
+    assert changed_rows(before, other) and changed_rows(before, other) <= set(range(56, 64))

@@ -7,10 +7,12 @@ page, the runs of changed columns (two runs closer than a window's overhead are 
 and on the SSD1306 several pages as one window when that costs fewer bytes; an identical frame
 sends nothing. The plan minimises bytes on the wire (`wire_cost`).
 
-- SSD1306 (horizontal addressing, set up by luma's init): COLUMNADDR + PAGEADDR select a
-  window of columns × pages, the data fills it page by page.
-- SH1106 (page addressing only, 132-column RAM with the panel at an offset): set page, low and
-  high column nibbles, then the data; one page per window.
+- Runs are written in page addressing (both chips): set page, low and high column nibble,
+  then the data. The driver tracks the controller's pointer, so a run sends only the
+  commands that move it (a second run on the same page: often one byte).
+- SSD1306 only: a block of pages can go as one window (horizontal addressing: COLUMNADDR +
+  PAGEADDR, the data filling it page by page), switching the mode there and back.
+- SH1106: a 132-column RAM with the panel at an offset; page addressing only.
 
 The copy is only trusted after a write succeeded: an I2C error forgets it, and the next frame
 is sent whole (a display that lost power has lost its RAM too).
@@ -69,66 +71,115 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
 
 Window = tuple[int, int, int, int]  # first page, last page, first column, last column
 
+PAGE_MODE, HORIZONTAL_MODE = 0x02, 0x00  # SSD1306 memory addressing modes (command 0x20)
+PAGE_RUN_COMMANDS = 3  # set page, low column nibble, high column nibble (at most)
+RUN_GAP = wire_cost(2, 0) + 2  # a second run on a page: its column commands, two transactions
+
 
 class _ChangedOnly:
-    """Mixin: display() sends only the changed runs of columns (see the module docstring)."""
+    """Mixin: display() sends only the changed runs of columns (see the module docstring).
+
+    Runs are written in page addressing (set page, low and high column nibble, data) and the
+    driver remembers where the controller's pointer stands after each write, so a run sends
+    only the addressing commands that differ from it (often one nibble). On the SSD1306 a
+    block of pages may go as one horizontal-addressing window instead, when that is cheaper.
+    """
 
     _w: int
     _pages: int
-    WINDOW_COMMANDS = 0  # command bytes that select a window
-    MULTI_PAGE = False  # can one window span several pages?
+    MULTI_PAGE = False  # can one window span several pages (horizontal addressing)?
+    RAM_COLUMNS = 128
 
     def _reset_shadow(self) -> None:
         self._shadow: list[bytes] | None = None
+        self._pointer: tuple[int, int] | None = None  # (page, RAM column), None: unknown
+        self._mode: int | None = None  # addressing mode (SSD1306), None: unknown
         self.frames_sent = 0
 
     def forget(self) -> None:
-        """Assume nothing about the controller's RAM: the next frame goes out whole."""
+        """Assume nothing about the controller: the next frame goes out whole."""
         self._shadow = None
+        self._pointer = None
+        self._mode = None
 
     def display(self, image: Image.Image) -> None:
         assert image.mode == self.mode and image.size == self.size
         pages = pack_pages(self.preprocess(image), self._w, self._pages)
         shadow = self._shadow
         self._shadow = None  # a write that fails half-way leaves the RAM unknown
-        for first_page, last_page, first, last in self.plan(shadow, pages):
-            data = b"".join(pages[p][first:last + 1] for p in range(first_page, last_page + 1))
-            self._send_window(first_page, last_page, first, data)
+        try:
+            for first_page, last_page, first, last in self.plan(shadow, pages):
+                data = b"".join(pages[p][first:last + 1]
+                                for p in range(first_page, last_page + 1))
+                if first_page == last_page:
+                    self._send_run(first_page, self._column_offset() + first, data)
+                else:
+                    self._send_window(first_page, last_page, first, data)
+        except BaseException:
+            self._pointer = self._mode = None
+            raise
         self._shadow = pages
         self.frames_sent += 1
 
+    def _column_offset(self) -> int:
+        return 0
+
     def plan(self, shadow: list[bytes] | None, pages: list[bytes]) -> list[Window]:
-        """The windows to send to turn `shadow` (None: unknown) into `pages`."""
+        """The windows to send to turn `shadow` (None: unknown) into `pages`, page by page
+        (a window of one page is a run in page addressing)."""
         last_column = self._w - 1
         if shadow is None:
             if self.MULTI_PAGE:
                 return [(0, self._pages - 1, 0, last_column)]
             return [(p, p, 0, last_column) for p in range(self._pages)]
-        overhead = wire_cost(self.WINDOW_COMMANDS, 0)
-        runs = [changed_runs(old, new, overhead) for old, new in zip(shadow, pages, strict=True)]
+        runs = [changed_runs(old, new, RUN_GAP) for old, new in zip(shadow, pages, strict=True)]
         if not self.MULTI_PAGE:
             return [(p, p, a, b) for p, page_runs in enumerate(runs) for a, b in page_runs]
         return self._multi_page(runs)
 
     def _multi_page(self, runs: list[list[tuple[int, int]]]) -> list[Window]:
-        """Each page alone, or a block of consecutive pages sent as windows over the runs of
-        columns any of them changed: whichever costs fewer bytes (dynamic programming)."""
-        overhead = wire_cost(self.WINDOW_COMMANDS, 0)
+        """Each page alone (runs in page addressing), or a block of consecutive pages sent as
+        horizontal windows over the columns any of them changed (switching the addressing
+        mode there and back): whichever costs fewer bytes (dynamic programming)."""
+        window_overhead = wire_cost(6, 0)
         masks = [{c for a, b in page_runs for c in range(a, b + 1)} for page_runs in runs]
         best: list[tuple[int, list[Window]]] = [(0, [])]
         for j in range(len(runs)):
-            choice: tuple[int, list[Window]] | None = None
-            for i in range(j, -1, -1):  # pages i..j as one block (i == j: the page alone)
+            alone = best[j][0] + sum(wire_cost(PAGE_RUN_COMMANDS, b - a + 1)
+                                     for a, b in runs[j])
+            choice = (alone, best[j][1] + [(j, j, a, b) for a, b in runs[j]])
+            for i in range(j - 1, -1, -1):  # pages i..j as one block
                 union = sorted(set().union(*masks[i:j + 1]))
-                block_runs = _runs(union, overhead)
                 height = j - i + 1
-                cost = best[i][0] + sum(wire_cost(self.WINDOW_COMMANDS, (b - a + 1) * height)
-                                        for a, b in block_runs)
-                if choice is None or cost < choice[0]:
-                    choice = (cost, best[i][1] + [(i, j, a, b) for a, b in block_runs])
-            assert choice is not None
+                cost = best[i][0] + 4 + sum(wire_cost(6, (b - a + 1) * height)
+                                            for a, b in _runs(union, window_overhead))
+                if cost < choice[0]:
+                    choice = (cost, best[i][1] + [(i, j, a, b)
+                                                  for a, b in _runs(union, window_overhead)])
             best.append(choice)
         return best[-1][1]
+
+    def _send_run(self, page: int, column: int, data: bytes) -> None:
+        """Data into one page from RAM column `column`, addressed with only the commands that
+        move the controller's pointer from where it stands."""
+        commands = []
+        if self._mode not in (None, PAGE_MODE) or (self.MULTI_PAGE and self._mode is None):
+            commands += [0x20, PAGE_MODE]  # SSD1306: back to page addressing
+            self._pointer = None
+        self._mode = PAGE_MODE
+        at_page, at_column = self._pointer if self._pointer is not None else (None, None)
+        if page != at_page:
+            commands.append(0xB0 | page)
+        if at_column is None or column & 0x0F != at_column & 0x0F:
+            commands.append(column & 0x0F)
+        if at_column is None or column >> 4 != at_column >> 4:
+            commands.append(0x10 | (column >> 4))
+        self._pointer = None  # unknown until the data went through
+        if commands:
+            self.command(*commands)
+        self.data(list(data))
+        end = column + len(data)
+        self._pointer = (page, end) if end < self.RAM_COLUMNS else None  # no wrap assumed
 
     def _send_window(self, first_page: int, last_page: int, first: int, data: bytes) -> None:
         raise NotImplementedError
@@ -137,37 +188,41 @@ class _ChangedOnly:
 class ChangedOnlySSD1306(_ChangedOnly, ssd1306):
     """SSD1306 that sends only the changed part of each frame."""
 
-    WINDOW_COMMANDS = 6
     MULTI_PAGE = True
 
     def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
                  rotate: int = 0, **kwargs) -> None:
         self._reset_shadow()
         super().__init__(serial_interface, width, height, rotate, **kwargs)
+        self._mode = HORIZONTAL_MODE  # luma's initialisation sets horizontal addressing
+
+    def _column_offset(self) -> int:
+        return self._colstart
 
     def _send_window(self, first_page: int, last_page: int, first: int, data: bytes) -> None:
         start = self._colstart + first
         width = len(data) // (last_page - first_page + 1)
-        self.command(self._const.COLUMNADDR, start, start + width - 1,
+        switch = [0x20, HORIZONTAL_MODE] if self._mode != HORIZONTAL_MODE else []
+        self._mode = self._pointer = None
+        self.command(*switch, self._const.COLUMNADDR, start, start + width - 1,
                      self._const.PAGEADDR, first_page, last_page)
+        self._mode = HORIZONTAL_MODE
         self.data(list(data))
 
 
 class ChangedOnlySH1106(_ChangedOnly, sh1106):
-    """SH1106 that sends only the changed part of each frame (page addressing)."""
+    """SH1106 that sends only the changed part of each frame (page addressing only)."""
 
-    WINDOW_COMMANDS = 3
+    RAM_COLUMNS = 132
 
     def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
                  rotate: int = 0, **kwargs) -> None:
         self._reset_shadow()
         super().__init__(serial_interface, width, height, rotate, **kwargs)
+        self._mode = PAGE_MODE
 
-    def _send_window(self, first_page: int, last_page: int, first: int, data: bytes) -> None:
-        page = first_page  # one page per window (page addressing)
-        column = self._page_address_offset + first
-        self.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
-        self.data(list(data))
+    def _column_offset(self) -> int:
+        return self._page_address_offset
 
 
 DRIVERS = {"ssd1306": ChangedOnlySSD1306, "sh1106": ChangedOnlySH1106}

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.screens import common
-from companion.screens.canvas import LIT, WIDTH, Canvas
+from companion.screens import common, digits
+from companion.screens.canvas import HEIGHT, LIT, WIDTH, Canvas
 from companion.screens.texts import text
 
-LADDER_TOP, LADDER_BOTTOM = 18, 29
+# Rows chosen by the controller's 8-pixel pages (issue 16): an ordinary ladder cell fills
+# exactly page 2, so the barrel's move re-sends one page of two cells; the contest line is
+# page 7 alone. Goal fields reach into the pages around (they change only when a round ends).
+LADDER_TOP, LADDER_BOTTOM = 16, 23
+CONTEST_TOP = HEIGHT - digits.GLYPH_HEIGHT  # page 7
 
 
 def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
@@ -82,29 +86,32 @@ def _sides(canvas: Canvas, state: dict[str, Any], players: list[str]) -> None:
     """Each side's name at its end of the ladder, barrels won (0–3) between them."""
     barrels = state.get("barrels") or {}
     a, b = players[0], players[1]
-    canvas.text((0, 34, 48, 48), a, 11, shorten=True)
-    canvas.text((80, 34, WIDTH, 48), b, 11, align="right", shorten=True)
+    canvas.text((0, 31, 48, 47), a, 11, shorten=True)
+    canvas.text((80, 31, WIDTH, 47), b, 11, align="right", shorten=True)
     score = f"{barrels.get(a, 0)} : {barrels.get(b, 0)}"
-    canvas.text((48, 34, 80, 48), score, 13, align="center")
+    canvas.text((48, 31, 80, 47), score, 13, align="center")
 
 
 def _last_contest(canvas: Canvas, last: dict[str, Any] | None, players: list[str]) -> None:
-    """"6 : 9  ▶ +3": both sides' strength, then an arrow toward the side that pulled (its
-    name is at that end of the screen) and by how much. Each part has a fixed place, so a new
-    contest changes only the digits and the arrow that differ."""
+    """"6 : 9  ▶ +3" on page 7: both sides' strength, then an arrow toward the side that
+    pulled (its name is at that end of the screen) and by how much. Every digit has its own
+    fixed slot (`digits`), so a new contest changes only the digits and the arrow that
+    differ, on one page."""
     if not last:
         return
     strength = last.get("strength") or {}
     pull = last.get("pull") or {}
-    canvas.text((0, 50, 26, 64), str(strength.get(players[0], 0)), 13, align="right")
-    canvas.text((26, 50, 36, 64), ":", 13, align="center")
-    canvas.text((36, 50, 62, 64), str(strength.get(players[1], 0)), 13)
+    y, draw = CONTEST_TOP, canvas.draw
+    digits.number(draw, 18, y, int(strength.get(players[0], 0)), 2, align="right")
+    digits.glyph(":", draw, 36, y)
+    digits.number(draw, 43, y, int(strength.get(players[1], 0)), 2)
     toward = pull.get("toward")
     if toward is None:
-        canvas.text((84, 50, WIDTH, 64), "0", 13)
+        digits.number(draw, 90, y, 0, 2)
         return
     if toward == players[0]:
-        canvas.draw.polygon([(70, 57), (78, 52), (78, 62)], fill=LIT)
+        draw.polygon([(66, y + 3), (73, y), (73, y + 7)], fill=LIT)
     else:
-        canvas.draw.polygon([(78, 57), (70, 52), (70, 62)], fill=LIT)
-    canvas.text((84, 50, WIDTH, 64), f"+{pull.get('by', 0)}", 13)
+        draw.polygon([(73, y + 3), (66, y), (66, y + 7)], fill=LIT)
+    digits.glyph("+", draw, 82, y)
+    digits.number(draw, 90, y, int(pull.get("by", 0)), 2)
