@@ -7,7 +7,6 @@ match wiring.md (BCM numbering).
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,6 +213,8 @@ def _check_pins_unique(config: Config) -> None:
 
 def load(path: Path | None) -> Config:
     """The config at `path`, or /etc/companion/config.toml when it exists, or the defaults."""
+    import tomllib  # not before the display's first frame when there is no file
+
     if path is None:
         if not DEFAULT_PATH.exists():
             return Config()

@@ -3,6 +3,10 @@
 Wiring only: the hub thread owns the state (`Table`); buttons and the serial box post into
 it; LEDs and buzzer subscribe. Off a Raspberry Pi (or with --simulate) gpiozero's mock pin
 factory stands in for the pins.
+
+Start-up order (issue 16, a dark display on a Pi Zero for seconds otherwise): this module
+imports only the hub and the display at first; the display's thread draws the first frame
+while the rest (the rule cores, the games database, gpiozero, Flask) is imported and built.
 """
 
 from __future__ import annotations
@@ -16,16 +20,15 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import config as configuration
-from companion.daemon.address import page_url
 from companion.daemon.display import DisplayOutput
 from companion.daemon.hub import Hub
-from companion.daemon.notify import Notifier
-from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
-from companion.daemon.table import Table
-from companion.sessions import Sessions
+
+if TYPE_CHECKING:
+    from companion.daemon.notify import Notifier
 
 log = logging.getLogger("companion")
 WEB_THREADS = 48  # waitress threads; each open live stream holds one
@@ -60,8 +63,7 @@ class Daemon:
                  web: bool = False) -> None:
         self.started = time.monotonic()
         self.simulate = simulate
-        self.sessions = Sessions(data_dir)
-        data = self.sessions.store.path.parent
+        data = Path(data_dir) if data_dir is not None else _default_data_dir()
         self.settings = Settings.load(data / "settings.json", config.language)
         self.file_config = config
         self.config = config = self._with_page_settings(config)
@@ -75,8 +77,15 @@ class Daemon:
             self.display = DisplayOutput(self._display_opener(), self.settings.language)
             self.display.attach(self.hub)
             self._await_first_frame()
-        from companion.devices.buttons import ButtonPanel  # gpiozero: after the first frame
+        # After the first frame: the rule cores, the database, gpiozero.
+        from companion.daemon.address import page_url
+        from companion.daemon.pairing import Pairing
+        from companion.daemon.table import Table
+        from companion.devices.buttons import ButtonPanel
         from companion.devices.outputs import TableOutputs
+        from companion.sessions import Sessions
+
+        self.sessions = Sessions(data)
 
         if simulate:
             use_mock_pins()
@@ -211,6 +220,11 @@ class Daemon:
         self.sessions.close()
 
 
+def _default_data_dir() -> Path:
+    from companion.sessions.store import default_data_dir
+    return default_data_dir()
+
+
 def _club_publisher(config: configuration.Config, db_path: Path):
     """With [mqtt], the outbox's triggers and the publisher; without, no triggers."""
     if not config.mqtt_host:
@@ -251,6 +265,7 @@ def main(args: argparse.Namespace) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     daemon.start()
+    from companion.daemon.notify import Notifier
     notifier = Notifier()
     if notifier.watchdog_s:
         _watchdog(daemon.hub, notifier, notifier.watchdog_s / 3)

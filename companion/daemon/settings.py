@@ -20,7 +20,6 @@ from typing import Any
 
 from companion import config as configuration
 from companion.daemon.atomic import write_atomically
-from companion.i18n import LANGUAGES
 
 
 @dataclass
@@ -38,6 +37,8 @@ class Settings:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return settings
+        from companion.i18n import LANGUAGES  # the catalogs: only when there is a file
+
         if isinstance(data, dict) and data.get("language") in LANGUAGES:
             settings.language = data["language"]
         if isinstance(data, dict) and isinstance(data.get("hardware"), dict):

@@ -5,8 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import segno
-
 from companion.screens.canvas import DARK, HEIGHT, LIT, WIDTH, Canvas
 from companion.screens.texts import text
 
@@ -23,6 +21,8 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     mode then keeps a typical "http://192.168.178.20:8080/" at version 2 (25 modules), which
     fits the panel at 2 px per module.
     """
+    import segno  # only once a QR code is drawn: not in the way of the first frame
+
     plain = "#" not in url and url.split("?")[0].count("/") <= 3  # a fragment keeps its case
     shown = url.upper() if plain else url
     code = segno.make_qr(shown, error="l", boost_error=False)
