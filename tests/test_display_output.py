@@ -153,3 +153,68 @@ def test_luma_dummy_display_in_simulation_gets_every_frame_and_keeps_stopped(tmp
         daemon.stop()
     assert device.image.convert("1").tobytes() == render(Scene(stopped=True)).tobytes()
     assert device.persist is True
+
+
+def test_frames_for_phones_are_encoded_only_while_a_stream_is_open():
+    """Issue 16: PNG encoding competes with the hub; with no phone watching it is skipped."""
+    from companion.daemon.display import phone_frames
+    from companion.screens.samples import SCENES
+    from companion.web.stream import Broker, frame_data
+
+    broker = Broker(max_clients=4)
+    encoded = []
+
+    def encode(frame):
+        encoded.append(frame)
+        return frame_data(frame)
+
+    listener = phone_frames(broker.publish, lambda: broker.clients > 0, encode)
+    frame = render(SCENES["race_won_de"])
+    listener(frame)
+    assert encoded == []
+    stream = broker.listen(lambda: [], paired=True)
+    assert next(stream).startswith("retry")
+    listener(frame)
+    assert len(encoded) == 1
+    message = next(stream)
+    assert message.startswith("id:") and "event: frame" in message and "image/png" in message
+    stream.close()
+    listener(frame)
+    assert len(encoded) == 1
+
+
+def test_the_display_gives_way_while_the_hub_has_work():
+    """Issue 16: a frame is not drawn while the hub is busy (a race result must not wait for
+    the interpreter); once the hub is idle the frame follows. The display's clock stands
+    still, so its bounded wait never runs out in this test."""
+    from luma.core.device import dummy
+
+    from companion.daemon.display import DisplayOutput
+    from companion.daemon.hub import Hub
+    from companion.screens.samples import howruck_view
+
+    hub = Hub()
+    hub.start()
+    gave_way = threading.Event()
+
+    def sleep(seconds: float) -> None:
+        gave_way.set()
+        time.sleep(seconds)
+
+    display = DisplayOutput(lambda: dummy(width=128, height=64, mode="1"),
+                            clock=lambda: 0.0, sleep=sleep)
+    display.attach(hub)
+    try:
+        wait_until(lambda: display.frames == 1)
+        gate = threading.Event()
+        hub.post(gate.wait, 10)
+        wait_until(hub.busy)
+        display.mailbox.put("state", howruck_view())
+        assert gave_way.wait(5)
+        assert display.frames == 1
+        gate.set()
+        wait_until(lambda: display.frames == 2)
+        assert display.shown.tobytes() == render(Scene(state=howruck_view())).tobytes()
+    finally:
+        gate.set()
+        hub.stop()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import config as configuration
-from companion.daemon.display import DisplayOutput
+from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import Settings
 
@@ -104,8 +104,8 @@ class Daemon:
             self.hub.subscribe(self.mqtt.handle, "mqtt")
         if self.display is not None and (self.virtual_display or config.display_type == "dummy"):
             # the page shows the frames: the simulated panel, or luma's dummy
-            self.display.listeners.append(
-                lambda frame: self.broker.publish("frame", frame_data(frame)))
+            self.display.listeners.append(phone_frames(
+                self.broker.publish, lambda: self.broker.clients > 0, frame_data))
         self.web = None
         if web:
             from companion.web import WebServer, create_app

@@ -3,7 +3,16 @@
 Runs on its own coalescing mailbox thread, so the core never waits for I2C. Pacing: messages
 update the `Scene`; a frame is drawn only when no newer message is already waiting (the newest
 state wins) and only when the scene changed; the changed-only driver then sends only what
-differs. A display that fails (no acknowledge, unplugged) is logged once, forgotten, and
+differs.
+
+The display gives way to the hub (issue 16: a race result must not wait for a frame). Both
+need the interpreter, and drawing, packing and sending a frame hold it in stretches of a few
+hundred microseconds, so before each stage the display waits while the hub has work (bounded
+by `GIVE_WAY_MAX_S`), and a frame is drawn once the messages of a burst have settled
+(`SETTLE_S`: a decided race publishes LEDs, sound, the race and the game within a
+millisecond). Only a phone that watches makes a frame be encoded as a PNG (`phone_frames`).
+
+A display that fails (no acknowledge, unplugged) is logged once, forgotten, and
 reopened with back-off — the next frame after it answers again is sent whole.
 """
 
@@ -23,6 +32,9 @@ from companion.screens import Scene, render
 
 log = logging.getLogger("companion.display")
 RETRY_DELAYS_S = (0.5, 1.0, 2.0, 5.0)
+SETTLE_S = 0.002  # a burst of messages settles this long before a frame is drawn
+GIVE_WAY_STEP_S = 0.0005  # while the hub is busy, the display waits in steps of this
+GIVE_WAY_MAX_S = 0.05  # ... but never longer than this per stage
 FrameListener = Callable[[Image.Image], None]
 
 
@@ -30,9 +42,12 @@ class DisplayOutput:
     """`open_device` returns a luma device (or raises); called again after a failure."""
 
     def __init__(self, open_device: Callable[[], Any], lang: str = "en",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.open_device = open_device
         self.clock = clock
+        self.sleep = sleep
+        self.hub_busy: Callable[[], bool] = lambda: False
         self.scene = Scene(lang=lang)
         self.device: Any = None
         self.mailbox: Mailbox | None = None
@@ -47,6 +62,7 @@ class DisplayOutput:
         self._closed = False
 
     def attach(self, hub: Hub) -> None:
+        self.hub_busy = hub.busy
         self.mailbox = hub.subscribe(self.handle, "display", coalesce=True)
         self.mailbox.put("retry", None)  # the first frame, before any state arrives
 
@@ -56,11 +72,22 @@ class DisplayOutput:
         if self.mailbox is not None and self.mailbox.pending():
             return  # a newer message is waiting: draw that one instead
         if topic == "retry" or self.scene != self._drawn_scene:
+            if topic != "retry" and self.mailbox is not None \
+                    and self.mailbox.wait_pending(SETTLE_S):
+                return  # the burst goes on: draw its newest state
             self.refresh()
+
+    def give_way(self) -> None:
+        """Wait while the hub has work (bounded): it decides races, the display can wait."""
+        deadline = self.clock() + GIVE_WAY_MAX_S
+        while self.hub_busy() and self.clock() < deadline:
+            self.sleep(GIVE_WAY_STEP_S)
 
     def refresh(self) -> None:
         scene = self.scene
+        self.give_way()
         frame = render(scene)
+        self.give_way()
         if not self._send(frame):
             return
         self._drawn_scene = scene
@@ -70,6 +97,7 @@ class DisplayOutput:
             self.first_frame_at = self.clock()
             log.info("first frame on the display")
         for listener in list(self.listeners):
+            self.give_way()
             listener(frame)
 
     def _send(self, frame: Image.Image) -> bool:
@@ -120,6 +148,18 @@ class DisplayOutput:
                 self.device.cleanup()
             except Exception as exc:
                 log.warning("display cleanup failed: %s", exc)
+
+
+def phone_frames(publish: Callable[[str, Any], None], listening: Callable[[], bool],
+                 encode: Callable[[Image.Image], str]) -> FrameListener:
+    """The frame listener that shows the display on the phones' pages: a frame is encoded
+    (PNG, `encode`) and published only while a phone's stream is open. Encoding is the
+    display thread's costliest step after drawing, and with nobody watching it only
+    competes with the hub; a stream opened later gets the current frame in its snapshot."""
+    def listener(frame: Image.Image) -> None:
+        if listening():
+            publish("frame", encode(frame))
+    return listener
 
 
 def scene_after(scene: Scene, topic: str, payload: Any) -> Scene:

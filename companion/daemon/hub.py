@@ -57,6 +57,13 @@ class Mailbox:
         with self._cv:
             return len(self._items)
 
+    def wait_pending(self, timeout: float) -> bool:
+        """Wait up to `timeout` for a message to arrive; whether one is waiting."""
+        with self._cv:
+            if not self._items and not self._stopped:
+                self._cv.wait(timeout)
+            return bool(self._items)
+
     def _next(self) -> tuple[str, Any] | None:
         with self._cv:
             while not self._items and not self._stopped:
@@ -87,6 +94,7 @@ class Hub:
         self._subscribers: list[Mailbox] = []
         self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
         self._running = False
+        self._working = False
 
     # --- from any thread -----------------------------------------------------------------
     def post(self, fn: Callable[..., Any], *args: Any) -> None:
@@ -110,6 +118,10 @@ class Hub:
                 raise HubBusy(f"the hub did not get to {getattr(fn, '__name__', fn)}") \
                     from None
         return future.result()  # running: its outcome, whatever it is
+
+    def busy(self) -> bool:
+        """Whether the hub thread has work now or queued (a display gives way to it)."""
+        return self._working or not self._queue.empty()
 
     def subscribe(self, handler: Handler, name: str, coalesce: bool = False) -> Mailbox:
         box = Mailbox(handler, name, coalesce)
@@ -148,12 +160,14 @@ class Hub:
             if item is None:
                 self._running = False
                 return
+            self._working = True
             if item:
                 self._dispatch(*item)
             now = self.clock()
             while self._timers and self._timers[0][0] <= now:
                 _, _, fn = heapq.heappop(self._timers)
                 self._dispatch(fn, (), None)
+            self._working = False
 
     def _dispatch(self, fn: Callable[..., Any], args: tuple, future: Future | None) -> None:
         if future is not None and not future.set_running_or_notify_cancel():

@@ -20,6 +20,9 @@ is sent whole (a display that lost power has lost its RAM too).
 
 from __future__ import annotations
 
+import operator
+import re
+
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
@@ -43,21 +46,47 @@ def wire_cost(commands: int, data: int) -> int:
     return 2 + commands + data + 2 * -(-data // I2C_BLOCK)
 
 
+_CHANGED = re.compile(rb"[^\x00]+")
+
+
 def changed_runs(old: bytes, new: bytes, overhead: int) -> list[tuple[int, int]]:
     """(first, last) column runs where `old` and `new` differ; runs separated by no more
     unchanged columns than `overhead` (the bytes a separate window costs) are joined."""
-    return _runs([i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b], overhead)
+    if old == new:
+        return []
+    diff = bytes(map(operator.xor, old, new))  # C-speed scans: this runs on every frame
+    return _joined([(m.start(), m.end() - 1) for m in _CHANGED.finditer(diff)], overhead)
 
 
-def _runs(columns: list[int], overhead: int) -> list[tuple[int, int]]:
-    """Sorted columns as (first, last) runs, gaps of at most `overhead` joined."""
-    runs: list[tuple[int, int]] = []
-    for i in columns:
-        if runs and i - runs[-1][1] - 1 <= overhead:
-            runs[-1] = (runs[-1][0], i)
+def _joined(runs: list[tuple[int, int]], overhead: int) -> list[tuple[int, int]]:
+    """Sorted (first, last) runs, those with gaps of at most `overhead` joined."""
+    out: list[tuple[int, int]] = []
+    for first, last in runs:
+        if out and first - out[-1][1] - 1 <= overhead:
+            out[-1] = (out[-1][0], last)
         else:
-            runs.append((i, i))
-    return runs
+            out.append((first, last))
+    return out
+
+
+def _mask(runs: list[tuple[int, int]]) -> int:
+    """Runs of columns as a bit mask (bit c set: column c)."""
+    mask = 0
+    for first, last in runs:
+        mask |= ((1 << (last - first + 1)) - 1) << first
+    return mask
+
+
+def _mask_runs(mask: int, overhead: int) -> list[tuple[int, int]]:
+    """The runs of set bits of `mask`, gaps of at most `overhead` joined."""
+    runs = []
+    while mask:
+        first = (mask & -mask).bit_length() - 1
+        shifted = mask >> first
+        length = (~shifted & (shifted + 1)).bit_length() - 1  # trailing ones
+        runs.append((first, first + length - 1))
+        mask &= ~(((1 << length) - 1) << first)
+    return _joined(runs, overhead)
 
 
 def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
@@ -142,20 +171,21 @@ class _ChangedOnly:
         horizontal windows over the columns any of them changed (switching the addressing
         mode there and back): whichever costs fewer bytes (dynamic programming)."""
         window_overhead = wire_cost(6, 0)
-        masks = [{c for a, b in page_runs for c in range(a, b + 1)} for page_runs in runs]
+        masks = [_mask(page_runs) for page_runs in runs]
         best: list[tuple[int, list[Window]]] = [(0, [])]
         for j in range(len(runs)):
             alone = best[j][0] + sum(wire_cost(PAGE_RUN_COMMANDS, b - a + 1)
                                      for a, b in runs[j])
             choice = (alone, best[j][1] + [(j, j, a, b) for a, b in runs[j]])
+            union = masks[j]
             for i in range(j - 1, -1, -1):  # pages i..j as one block
-                union = sorted(set().union(*masks[i:j + 1]))
+                union |= masks[i]
                 height = j - i + 1
+                block = _mask_runs(union, window_overhead)
                 cost = best[i][0] + 4 + sum(wire_cost(6, (b - a + 1) * height)
-                                            for a, b in _runs(union, window_overhead))
+                                            for a, b in block)
                 if cost < choice[0]:
-                    choice = (cost, best[i][1] + [(i, j, a, b)
-                                                  for a, b in _runs(union, window_overhead)])
+                    choice = (cost, best[i][1] + [(i, j, a, b) for a, b in block])
             best.append(choice)
         return best[-1][1]
 

@@ -59,8 +59,7 @@ class VirtualOled:
         self.transactions += 1
         self.bytes_on_wire += 2 + len(data)  # address byte, control byte, payload
         if control == CONTROL_DATA:
-            for value in data:
-                self._write(value)
+            self._data(data)
         else:
             for value in data:
                 self._command(value)
@@ -99,6 +98,29 @@ class VirtualOled:
         elif 0x10 <= cmd <= 0x1F and (not ssd or self.mode == 2):
             self.column = (self.column & 0x0F) | ((cmd & 0x0F) << 4)
         # every other command (contrast, display on/off, scan direction …) leaves RAM alone
+
+    def _data(self, data: list[int]) -> None:
+        """Data bytes: as many as fit before the pointer wraps go in as one slice (the
+        simulation's display thread is Python; byte by byte it held the interpreter for a
+        millisecond per frame), the last of them through `_write`'s exact pointer rules."""
+        i = 0
+        while i < len(data):
+            take = min(len(data) - i, self._row_end() - self.column + 1)
+            if take > 1:
+                end = self.column + take - 1
+                self.ram[self.page][self.column:end] = bytes(data[i:i + take - 1])
+                self.column = end
+                i += take - 1
+            self._write(data[i])
+            i += 1
+
+    def _row_end(self) -> int:
+        """The last column the pointer reaches in this row before it wraps or stops."""
+        if self.chip == "ssd1306" and self.mode == 0:
+            return self.window[1]
+        if self.chip == "ssd1306" and self.mode == 1:  # vertical: one byte per column
+            return self.column
+        return self.columns - 1
 
     def _write(self, value: int) -> None:
         if self.column < self.columns:
