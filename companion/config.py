@@ -39,6 +39,9 @@ class Config:
     display_rotate: int = 0
     display_contrast: int = 255
     display_sh1106_column_offset: int = 2
+    display_dim_after_s: int = 300  # panel care (issue 19): 0 = never
+    display_off_after_s: int = 3600
+    display_shift_pixels: bool = True
     serial_port: str = ""
     serial_baud: int = 115200
     tie_window_ms: int = 10
@@ -141,7 +144,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
                 "address": ("display_address", _int(0x03, 0x77)),
                 "rotate": ("display_rotate", _int_choice(0, 90, 180, 270)),
                 "contrast": ("display_contrast", _int(0, 255)),
-                "sh1106_column_offset": ("display_sh1106_column_offset", _int(0, 4))},
+                "sh1106_column_offset": ("display_sh1106_column_offset", _int(0, 4)),
+                "dim_after_s": ("display_dim_after_s", _int(0, 86400)),
+                "off_after_s": ("display_off_after_s", _int(0, 86400)),
+                "shift_pixels": ("display_shift_pixels", _bool)},
     "serial": {"port": ("serial_port", _device_path),
                "baud": ("serial_baud", _int(1200, 4_000_000))},
     "race": {"tie_window_ms": ("tie_window_ms", _int(0, 1000)),

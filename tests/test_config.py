@@ -30,6 +30,10 @@ def test_the_documented_example_is_exactly_the_defaults():
     ({"display": {"rotate": False}}, "display.rotate"),
     ({"display": {"contrast": 256}}, "display.contrast"),
     ({"display": {"sh1106_column_offset": 5}}, "display.sh1106_column_offset"),
+    ({"display": {"dim_after_s": -1}}, "display.dim_after_s"),
+    ({"display": {"off_after_s": 86401}}, "display.off_after_s"),
+    ({"display": {"off_after_s": 1.5}}, "display.off_after_s"),
+    ({"display": {"shift_pixels": "yes"}}, "display.shift_pixels"),
     ({"race": {"tie_window_ms": -1}}, "race.tie_window_ms"),
     ({"race": {"false_start": "maybe"}}, "race.false_start"),
     ({"web": {"prot": 80}}, "web.prot"),
@@ -74,3 +78,9 @@ def test_display_panel_options_are_read():
     config = parse({"display": {"rotate": 180, "contrast": 0, "sh1106_column_offset": 0}})
     assert (config.display_rotate, config.display_contrast,
             config.display_sh1106_column_offset) == (180, 0, 0)
+
+
+def test_display_panel_care_options_are_read():
+    config = parse({"display": {"dim_after_s": 60, "off_after_s": 0, "shift_pixels": False}})
+    assert (config.display_dim_after_s, config.display_off_after_s,
+            config.display_shift_pixels) == (60, 0, False)

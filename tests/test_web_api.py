@@ -181,7 +181,9 @@ def test_hardware_settings_are_validated_saved_and_applied(daemon, client, tmp_p
     assert status == 200 and body["restart_needed"] is True
     assert body["hardware"]["display"] == {"type": "sh1106", "i2c_port": 1, "address": 0x3D,
                                            "rotate": 0, "contrast": 255,
-                                           "sh1106_column_offset": 2}  # the defaults kept
+                                           "sh1106_column_offset": 2, "dim_after_s": 300,
+                                           "off_after_s": 3600,
+                                           "shift_pixels": True}  # the defaults kept
     saved = json.loads((tmp_path / "settings.json").read_text())["hardware"]
     assert saved["race"] == {"tie_window_ms": 25} and saved["buttons"]["players"] == [5, 6, 13]
     assert client.get("/api/settings")[1]["restart_needed"] is True

@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,7 +61,7 @@ class Daemon:
 
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
-                 web: bool = False) -> None:
+                 web: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.started = time.monotonic()
         self.simulate = simulate
         data = Path(data_dir) if data_dir is not None else _default_data_dir()
@@ -68,7 +69,7 @@ class Daemon:
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
-        self.hub = Hub()
+        self.hub = Hub(clock)
         # The display first: its mailbox thread draws the first frame at once, while the
         # rest (the table, the web stack: Flask is imported only below) is still loading.
         self.virtual_oled = None
@@ -93,6 +94,14 @@ class Daemon:
         self.page_url = page_url(config.web_host, config.web_port)
         self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
                            self.settings, announce_pin=simulate)
+        self.panel_care = None
+        if self.display is not None:
+            from companion.daemon.panel_care import PanelCare
+            self.panel_care = PanelCare(self.hub, config.display_contrast,
+                                        config.display_dim_after_s, config.display_off_after_s,
+                                        config.display_shift_pixels)
+            self.table.panel_care = self.panel_care  # a press that wakes the panel is no press
+            self.panel_care.attach()
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
         self.hub.subscribe(self.outputs.handle, "outputs")
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame

@@ -60,6 +60,9 @@ class DisplayOutput:
         self._retry: threading.Timer | None = None
         self._retry_step = 0
         self._closed = False
+        self.panel: dict[str, Any] | None = None  # panel care's wish (level, contrast, shift)
+        self._applied: tuple[str, int | None] | None = None  # what the device was told
+        self._sent_shift = 0
 
     def attach(self, hub: Hub) -> None:
         self.hub_busy = hub.busy
@@ -68,6 +71,12 @@ class DisplayOutput:
 
     # --- on the display's mailbox thread ----------------------------------------------------
     def handle(self, topic: str, payload: Any) -> None:
+        if topic == "panel":
+            self.panel = dict(payload)
+            self._apply_panel()
+            if self.panel.get("shift", 0) != self._sent_shift and self._drawn_scene is not None:
+                self.refresh()
+            return
         self.scene = scene_after(self.scene, topic, payload)
         if self.mailbox is not None and self.mailbox.pending():
             return  # a newer message is waiting: draw that one instead
@@ -88,8 +97,15 @@ class DisplayOutput:
         self.give_way()
         frame = render(scene)
         self.give_way()
-        if not self._send(frame):
+        shift = (self.panel or {}).get("shift", 0)
+        if shift:
+            from companion.daemon.panel_care import shifted
+            on_panel = shifted(frame, shift)
+        else:
+            on_panel = frame
+        if not self._send(on_panel):
             return
+        self._sent_shift = shift
         self._drawn_scene = scene
         self.shown = frame
         self.frames += 1
@@ -104,6 +120,8 @@ class DisplayOutput:
         try:
             if self.device is None:
                 self.device = self.open_device()
+                self._applied = ("on", None)
+                self._apply_panel()
             self.device.display(frame)
         except Exception as exc:  # luma raises its own errors and OSError for a bus fault
             self.failures += 1
@@ -117,10 +135,33 @@ class DisplayOutput:
         self._retry_step = 0
         return True
 
+    def _apply_panel(self) -> None:
+        """Dim, blank or wake the panel as panel care asks (only what differs is sent)."""
+        if self.device is None or self.panel is None or self._applied is None:
+            return
+        level, contrast = self.panel.get("level", "on"), self.panel.get("contrast")
+        was_level, was_contrast = self._applied
+        try:
+            if level == "off":
+                if was_level != "off":
+                    self.device.hide()
+                self._applied = ("off", was_contrast)
+                return
+            if was_level == "off":
+                self.device.show()
+            if contrast is not None and contrast != was_contrast:
+                self.device.contrast(contrast)
+            self._applied = (level, contrast)
+        except Exception as exc:  # the bus failed: reopened (and told again) on the next try
+            log.warning("display not answering (%s); retrying", exc)
+            self._forget_device()
+            self._schedule_retry()
+
     def _forget_device(self) -> None:
         if self.device is not None and hasattr(self.device, "forget"):
             self.device.forget()
         self.device = None
+        self._applied = None
 
     def _schedule_retry(self) -> None:
         if self._closed or self.mailbox is None or self._retry is not None:

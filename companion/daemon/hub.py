@@ -92,6 +92,7 @@ class Hub:
         self._timers: list[tuple[float, int, Callable[[], None]]] = []
         self._seq = itertools.count()
         self._subscribers: list[Mailbox] = []
+        self._taps: list[Handler] = []
         self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
         self._running = False
         self._working = False
@@ -119,6 +120,12 @@ class Hub:
                     from None
         return future.result()  # running: its outcome, whatever it is
 
+    def tap(self, handler: Handler) -> None:
+        """Have handler(topic, payload) called on the hub thread at every publish, before
+        the mailboxes get it: for state the hub owns that follows what happens (it must be
+        quick; it may publish)."""
+        self._taps.append(handler)
+
     def busy(self) -> bool:
         """Whether the hub thread has work now or queued (a display gives way to it)."""
         return self._working or not self._queue.empty()
@@ -141,6 +148,8 @@ class Hub:
 
     # --- on the hub thread -------------------------------------------------------------------
     def publish(self, topic: str, payload: Any) -> None:
+        for tap in self._taps:
+            tap(topic, payload)
         for box in self._subscribers:
             box.put(topic, payload)
 

@@ -71,6 +71,8 @@ class Table:
 
     def _on_button(self, name: str, t: float, pressed: bool, source: str) -> None:
         """A debounced edge, stamped with the time of its first raw edge."""
+        if getattr(self, "panel_care", None) and self.panel_care.press(name, pressed):
+            return  # it woke the blank panel and means nothing else (daemon/panel_care.py)
         self.hub.publish("button", {"name": name, "pressed": pressed, "source": source, "t": t})
         if name == "ok":
             if pressed:

@@ -49,6 +49,8 @@ class VirtualOled:
         self.page = 0
         self.column = 0
         self.window = (0, self.columns - 1, 0, PAGES - 1)  # col start/end, page start/end
+        self.contrast = None  # the last contrast command's value (0x81)
+        self.display_on = False  # display on (0xAF) / off, i.e. sleeping (0xAE)
 
     # --- the smbus side, called by luma -----------------------------------------------------
     def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
@@ -82,7 +84,11 @@ class VirtualOled:
 
     def _apply(self, cmd: int, *args: int) -> None:
         ssd = self.chip == "ssd1306"
-        if ssd and cmd == 0x20:
+        if cmd == 0x81:
+            self.contrast = args[0]
+        elif cmd in (0xAE, 0xAF):
+            self.display_on = cmd == 0xAF
+        elif ssd and cmd == 0x20:
             self.mode = args[0] & 0x03
         elif ssd and cmd == 0x21:
             c0, c1, p0, p1 = args[0], args[1], *self.window[2:]

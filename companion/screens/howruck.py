@@ -36,29 +36,31 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
 
 
 def _header(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
+    """(Every part of this screen keeps off the outermost columns, so that panel care can
+    move it a pixel sideways without cutting anything: daemon/panel_care.py.)"""
     phase = state.get("phase")
     round_text = text("round", lang, n=state.get("round", 1))
     if phase == "tiebreak":
-        canvas.text((0, 0, WIDTH, 15), text("draw_card", lang), 13, align="center")
+        canvas.text((1, 0, WIDTH - 1, 15), text("draw_card", lang), 13, align="center")
     elif phase == "tug" and state.get("turn") in (state.get("players") or [])[:2]:
         # A turn marker at the side's end, its name is on the screen already: a new turn
         # changes a few columns of one page, not a whole re-drawn name (issue 16).
         canvas.text((12, 0, WIDTH - 12, 15), round_text, 11, align="center")
         _turn_marker(canvas, left=state["turn"] == state["players"][0])
     elif phase == "tug" and state.get("turn"):
-        canvas.text((0, 0, 80, 15), "▶ " + str(state["turn"]), 13, shorten=True)
-        canvas.text((82, 0, WIDTH, 15), round_text, 11, align="right")
+        canvas.text((1, 0, 80, 15), "▶ " + str(state["turn"]), 13, shorten=True)
+        canvas.text((82, 0, WIDTH - 1, 15), round_text, 11, align="right")
     else:
-        canvas.text((0, 0, 52, 15), round_text, 11)
-        canvas.text((54, 0, WIDTH, 15), text("press_ok", lang), 11, align="right")
+        canvas.text((1, 0, 52, 15), round_text, 11)
+        canvas.text((54, 0, WIDTH - 1, 15), text("press_ok", lang), 11, align="right")
 
 
 def _turn_marker(canvas: Canvas, left: bool) -> None:
     """A filled triangle in the top corner of the side whose turn it is, pointing outward."""
     if left:
-        canvas.draw.polygon([(0, 3), (6, 0), (6, 6)], fill=LIT)  # rows 0-7: one page
+        canvas.draw.polygon([(1, 3), (7, 0), (7, 6)], fill=LIT)  # rows 0-7: one page
     else:
-        canvas.draw.polygon([(WIDTH - 1, 3), (WIDTH - 7, 0), (WIDTH - 7, 6)], fill=LIT)
+        canvas.draw.polygon([(WIDTH - 2, 3), (WIDTH - 8, 0), (WIDTH - 8, 6)], fill=LIT)
 
 
 def _ladder(canvas: Canvas, state: dict[str, Any]) -> None:
@@ -86,8 +88,8 @@ def _sides(canvas: Canvas, state: dict[str, Any], players: list[str]) -> None:
     """Each side's name at its end of the ladder, barrels won (0–3) between them."""
     barrels = state.get("barrels") or {}
     a, b = players[0], players[1]
-    canvas.text((0, 31, 48, 47), a, 11, shorten=True)
-    canvas.text((80, 31, WIDTH, 47), b, 11, align="right", shorten=True)
+    canvas.text((1, 31, 48, 47), a, 11, shorten=True)
+    canvas.text((80, 31, WIDTH - 1, 47), b, 11, align="right", shorten=True)
     score = f"{barrels.get(a, 0)} : {barrels.get(b, 0)}"
     canvas.text((48, 31, 80, 47), score, 13, align="center")
 

@@ -1,0 +1,144 @@
+"""Panel care (issue 19): dimmed and blanked when nothing happens, woken by a press that does
+nothing else or by a phone's action, a still screen moved by a pixel. Through luma's real
+driver over the virtual controller (which decodes the contrast and display on/off commands),
+real mock pins, and a hub clock the test moves ahead (no sleeping through idle times)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PIL import Image
+
+from companion.config import parse
+from companion.daemon import Daemon
+from companion.daemon.panel_care import SHIFT_EVERY_S, shifted
+from companion.screens import pick, render
+from companion.screens.samples import long_name_scenes
+from tests.daemon_helpers import Recorder, drive, wait_until
+
+
+class Clock:
+    """The hub's clock: the real one plus what the test skipped (button edges keep real
+    times, which the daemon checks against the monotonic clock)."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+
+def run_due(daemon) -> None:
+    """Let the hub run what is due at the test's clock (a timer runs after the item that
+    woke the hub, so the second call returns after it)."""
+    daemon.hub.call(lambda: None)
+    daemon.hub.call(lambda: None)
+
+
+def start(tmp_path, clock, **display) -> Daemon:
+    config = parse({"race": {"countdown_s": 0}, "display": display})
+    daemon = Daemon(config, tmp_path, simulate=False, virtual_display=True, clock=clock)
+    daemon.start()
+    return daemon
+
+
+def press_ok(daemon, mock_pins, at: float, monkeypatch) -> None:
+    """A short press of OK at `at` (monotonic time): a press, a release 0.1 s later, and
+    the release confirmed once the debounce lock-out is over (on the hub's clock)."""
+    pin = daemon.config.ok_pin
+    drive(mock_pins, pin, True, at=at, monkeypatch=monkeypatch)
+    drive(mock_pins, pin, False, at=at + 0.1, monkeypatch=monkeypatch)
+    run_due(daemon)
+
+
+def test_dimmed_then_blanked_and_the_waking_press_starts_no_race(tmp_path, mock_pins,
+                                                                  monkeypatch):
+    clock = Clock()
+    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=20,
+                   shift_pixels=False)
+    try:
+        bus = daemon.virtual_oled
+        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+        wait_until(lambda: bus.display_on and bus.contrast == 200)
+        clock.skipped += 9
+        run_due(daemon)
+        assert daemon.hub.call(lambda: daemon.panel_care.level) == "on"
+        clock.skipped += 2
+        run_due(daemon)
+        wait_until(lambda: bus.contrast == 200 // 8)  # dimmed: the 0x81 command sent
+        assert bus.display_on
+        clock.skipped += 10
+        run_due(daemon)
+        wait_until(lambda: not bus.display_on)  # blank: display off (0xAE)
+        recorder = Recorder(daemon.hub)
+        now = time.monotonic()
+        press_ok(daemon, mock_pins, now, monkeypatch)
+        wait_until(lambda: bus.display_on and bus.contrast == 200)
+        assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"
+        press_ok(daemon, mock_pins, now + 1, monkeypatch)  # the next press is a press again
+        recorder.wait_for(lambda t, p: t == "race" and p["phase"] in ("countdown", "running"))
+        assert not any(t == "race" for t, _ in recorder.seen[:-1])  # only this one's race
+    finally:
+        daemon.stop()
+
+
+def test_a_phone_action_wakes_the_blank_panel(tmp_path, mock_pins):
+    clock = Clock()
+    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=30, shift_pixels=False)
+    try:
+        bus = daemon.virtual_oled
+        wait_until(lambda: bus.display_on)
+        run_due(daemon)  # what the start posted (the pairing, the current game) is done
+        clock.skipped += 31
+        run_due(daemon)
+        wait_until(lambda: not bus.display_on)
+        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])  # what /api does
+        wait_until(lambda: bus.display_on and bus.contrast == 255)
+    finally:
+        daemon.stop()
+
+
+def test_a_still_screen_moves_by_a_pixel(tmp_path, mock_pins):
+    clock = Clock()
+    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=0, shift_pixels=True)
+    try:
+        bus = daemon.virtual_oled
+        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+        run_due(daemon)
+        wait_until(lambda: bus.image().tobytes() == daemon.display.shown.tobytes())
+        clock.skipped += SHIFT_EVERY_S + 1
+        run_due(daemon)
+
+        def moved_right() -> bool:
+            frame = daemon.display.shown
+            return bus.image().tobytes() == shifted(frame, 1).tobytes() != frame.tobytes()
+        wait_until(moved_right)  # the score ladder, one pixel to the right
+        clock.skipped += SHIFT_EVERY_S + 1
+        run_due(daemon)
+        wait_until(lambda: bus.image().tobytes() == daemon.display.shown.tobytes())  # back
+    finally:
+        daemon.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_the_score_ladder_keeps_off_the_edge_columns_so_it_can_move(lang):
+    for scene in long_name_scenes(lang):
+        if pick(scene) == "howruck" and not scene.banner and scene.state["phase"] != "over":
+            frame = render(scene)
+            assert frame.crop((0, 0, 1, 64)).getbbox() is None, scene.state["phase"]
+            assert frame.crop((127, 0, 128, 64)).getbbox() is None, scene.state["phase"]
+            assert shifted(frame, 1).tobytes() != frame.tobytes()
+            assert shifted(frame, -1).tobytes() != frame.tobytes()
+
+
+def test_a_shift_never_cuts_a_lit_pixel():
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((10, 5), 1)
+    right = shifted(frame, 1)
+    assert right.getpixel((11, 5)) == 1 and right.getpixel((10, 5)) == 0
+    left = shifted(frame, -1)
+    assert left.getpixel((9, 5)) == 1 and left.getbbox() == (9, 5, 10, 6)
+    frame.putpixel((127, 0), 1)  # lit at the right edge: no move to the right
+    assert shifted(frame, 1).tobytes() == frame.tobytes()
+    assert shifted(frame, -1).getpixel((126, 0)) == 1
