@@ -324,3 +324,10 @@ def test_head_on_the_stream_frees_its_slot_at_once(daemon):
     for _ in range(10):
         assert ask(daemon.web.port, "HEAD", "/api/stream")[0] == 200
     wait_until(lambda: daemon.broker.clients == 0, timeout=2)
+
+
+@pytest.mark.parametrize("path", ["/api/status", "/api/games", "/api/openapi.json"])
+def test_an_invalid_lang_is_refused_as_the_document_says(daemon, path):
+    status, body, _ = ask(daemon.web.port, "GET", f"{path}?lang=xx")
+    assert status == 422 and code(body) == "bad_value" and body["error"]["params"]["key"] == "lang"
+    assert ask(daemon.web.port, "GET", f"{path}?lang=de")[0] == 200

@@ -22,6 +22,7 @@ from companion.web.guard import (
     ApiError,
     json_body,
     json_object,
+    known_language,
     paired,
     writes,
 )
@@ -30,6 +31,7 @@ from companion.web.stream import TooManyStreams, frame_data
 
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
+api.before_request(known_language)
 
 
 def daemon():
@@ -71,6 +73,7 @@ def pair() -> Response:
 @writes()
 def unpair() -> Response:
     """Unpair every phone (this one too): each must scan or type the PIN again."""
+    json_object()  # {}: a write carries a JSON object, as the document says
     call(daemon().table.unpair_all)
     response = jsonify({"paired": False})
     response.delete_cookie(SESSION_COOKIE, path="/", samesite="Strict", httponly=True)
@@ -80,6 +83,7 @@ def unpair() -> Response:
 @api.post("/pin")
 @writes()
 def new_pin() -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     call(daemon().table.new_pin)
     return jsonify({"shown": True})
 
@@ -156,13 +160,14 @@ def post_action(game_id: int) -> Response:
 @api.post("/games/<int:game_id>/undo")
 @writes()
 def undo(game_id: int) -> Response:
-    json_body()  # any JSON (usually {}): the body must at least parse
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.undo, game_id))
 
 
 @api.post("/games/<int:game_id>/current")
 @writes()
 def make_current(game_id: int) -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.switch_to, game_id))
 
 
@@ -170,6 +175,7 @@ def make_current(game_id: int) -> Response:
 @api.post("/race")
 @writes()
 def start_race() -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.start_race))
 
 

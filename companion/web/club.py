@@ -24,9 +24,17 @@ from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
 from companion.sessions.players import PlayerBook
 from companion.stats import GameRecord, compute, race_results
-from companion.web.guard import ApiError, json_object, paired, same_origin, writes
+from companion.web.guard import (
+    ApiError,
+    json_object,
+    known_language,
+    paired,
+    same_origin,
+    writes,
+)
 
 club = Blueprint("club", __name__, url_prefix="/api")
+club.before_request(known_language)
 MAX_RESTORE_BYTES = 256 * 1024 * 1024
 BACKUP_TYPES = ("application/octet-stream", "application/vnd.sqlite3", "application/x-sqlite3")
 CHUNK = 64 * 1024

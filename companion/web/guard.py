@@ -46,6 +46,14 @@ def language() -> str:
     return pick_language(request.headers.get("Accept-Language"))
 
 
+def known_language() -> None:
+    """Before every `/api` request: a `lang` the document does not list is refused (422
+    bad_value), as the OpenAPI document says, never silently ignored."""
+    lang = request.args.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise ApiError("bad_value", key="lang", value=lang[:20])
+
+
 def error_response(code: str, params: dict[str, Any] | None = None,
                    status: int | None = None) -> Response:
     params = params or {}
