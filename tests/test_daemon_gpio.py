@@ -52,6 +52,11 @@ def test_tie_at_exactly_the_window_lights_both_and_goes_to_the_tiebreak(daemon, 
     assert daemon.recorder.race_result()["tie"] is True
     assert daemon.hub.call(daemon.table.view)["phase"] == "tiebreak"
     daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [0, 1])
+    # the race owns the LEDs (the core's `button_race`): the game's state after the race
+    # does not relight them by turn; both stay lit
+    daemon.hub.call(lambda: None)
+    time.sleep(0.2)  # the outputs' mailbox has drawn what the hub published
+    assert (mock_pins.pin(23).state, mock_pins.pin(24).state) == (1, 1)
 
 
 def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, monkeypatch):

@@ -8,7 +8,6 @@ happened, for the phones and the OLED) and its ``sound``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -22,10 +21,9 @@ BANNER_S = 4.0  # what just happened stays on the OLED this long
 
 
 class CurrentGame:
-    def __init__(self, hub: Hub, sessions: Sessions, raced: Callable[[], bool]) -> None:
+    def __init__(self, hub: Hub, sessions: Sessions) -> None:
         self.hub = hub
         self.sessions = sessions
-        self._raced = raced  # whether a race owns the LEDs now
         playing = [g for g in sessions.games.values() if g.status == "playing"]
         self.current: int | None = max((g.id for g in playing), default=None)
         self._banner_seq = 0
@@ -67,9 +65,10 @@ class CurrentGame:
         return session.view()
 
     def publish_state(self) -> None:
-        view = self.view()
+        session = self.session()
+        view = session.view() if session else None
         self.hub.publish("state", view)
-        leds = turn_leds(view, self._raced())
+        leds = turn_leds(view, session is not None and session.core.button_race)
         if leds is not None:
             self.hub.publish("leds", leds)
 

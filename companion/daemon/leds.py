@@ -17,10 +17,10 @@ def race_leds(players: tuple[str, ...], decision: Decision) -> list[int]:
     return [i for i, p in enumerate(players) if decision.tie or p == decision.winner]
 
 
-def turn_leds(view: dict[str, Any] | None, raced: bool) -> list[int] | None:
+def turn_leds(view: dict[str, Any] | None, button_race: bool) -> list[int] | None:
     """The seats lit after the game changed (None: leave them as they are): the player on
-    turn, unless the game's LEDs belong to its races (`raced`: a race was held)."""
-    if not view or view["game"] == "howruck" or raced:
+    turn, unless the game's LEDs belong to its races (its core's `button_race`)."""
+    if not view or button_race:
         return None
     turn = view.get("turn")
     return [view["players"].index(turn)] if turn in view["players"] else []

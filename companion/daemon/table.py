@@ -49,7 +49,7 @@ class Table:
         self.config = config
         self.debouncer = Debouncer(config.debounce_ms / 1000)
         self.racing = RaceControl(hub, self._race_decided)
-        self.games = CurrentGame(hub, sessions, raced=lambda: self.racing.race is not None)
+        self.games = CurrentGame(hub, sessions)
         self.pairing = pairing or Pairing(None, hub.clock)
         self.pairing_screen = PairingScreen(hub, self.pairing, page_url, announce_pin)
         self.settings = settings or Settings(None, config.language)

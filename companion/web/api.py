@@ -14,12 +14,11 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.i18n import LANGUAGES
-from companion.rules import GAMES
+from companion.rules import GAMES, Refusal
 from companion.sessions import replay_history
 from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
-    ApiError,
     json_body,
     json_object,
     known_language,
@@ -100,7 +99,7 @@ def create_game() -> tuple[Response, int]:
     body = json_object()
     unknown = set(body) - {"game", "players", "options", "seed"}
     if unknown:
-        raise ApiError("unknown_key", key=sorted(unknown)[0])
+        raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
     view = call(daemon().table.create_game, body.get("game"), body.get("players"),
                 body.get("options") or {}, seed)
@@ -192,21 +191,21 @@ def put_settings() -> Response:
     body = json_object()
     unknown = set(body) - {"language", "hardware"}
     if unknown:
-        raise ApiError("unknown_key", key=sorted(unknown)[0])
+        raise Refusal("unknown_key", key=sorted(unknown)[0])
     if "language" in body and body["language"] not in LANGUAGES:
-        raise ApiError("bad_value", key="language", value=str(body["language"])[:20])
+        raise Refusal("bad_value", key="language", value=str(body["language"])[:20])
     hardware = body.get("hardware", {})
     if not isinstance(hardware, dict):
-        raise ApiError("bad_setting", key="hardware", problem="a table of sections")
+        raise Refusal("bad_setting", key="hardware", problem="a table of sections")
     for section, values in hardware.items():
         if section not in PAGE_SECTIONS or not isinstance(values, dict):
-            raise ApiError("bad_setting", key=str(section)[:40],
+            raise Refusal("bad_setting", key=str(section)[:40],
                            problem="not a section the page may change")
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
     except ConfigError as err:
         problem = str(err).split(": ", 1)[-1]
-        raise ApiError("bad_setting", key=err.key, problem=problem) from None
+        raise Refusal("bad_setting", key=err.key, problem=problem) from None
 
 
 # --- live ----------------------------------------------------------------------------------
@@ -227,7 +226,7 @@ def stream() -> Response:
     try:
         body = d.broker.listen(snapshot, phone)
     except TooManyStreams:
-        raise ApiError("too_many_streams", max=d.broker.max_clients) from None
+        raise Refusal("too_many_streams", max=d.broker.max_clients) from None
     return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
 
 
@@ -237,10 +236,10 @@ def stream() -> Response:
 def sim_button() -> Response:
     d = daemon()
     if not d.simulate:
-        raise ApiError("not_simulated")
+        raise Refusal("not_simulated")
     body = json_object()
     name, pressed = body.get("name"), body.get("pressed")
     if name not in d.button_names() or not isinstance(pressed, bool):
-        raise ApiError("unknown_button", name=str(name)[:20], known=d.button_names())
+        raise Refusal("unknown_button", name=str(name)[:20], known=d.button_names())
     d.press_simulated(name, pressed)
     return jsonify({"name": name, "pressed": pressed})

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from flask import Response, current_app, g, jsonify, request
 
 from companion.i18n import LANGUAGES, message, pick_language
-from companion.rules import Refusal, SetupError
+from companion.rules import Refusal
 
 SESSION_COOKIE = "companion_session"
 LANG_COOKIE = "companion_lang"
@@ -31,11 +31,10 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
 }
 
 
-class ApiError(Exception):
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+# One error type: the web's own refusals (not paired, cross-site, malformed JSON, …) are
+# `Refusal`s like the rules' (a code and parameters; the status comes from STATUS). The old
+# name stays for code that still imports it.
+ApiError = Refusal
 
 
 def language() -> str:
@@ -51,7 +50,7 @@ def known_language() -> None:
     bad_value), as the OpenAPI document says, never silently ignored."""
     lang = request.args.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        raise ApiError("bad_value", key="lang", value=lang[:20])
+        raise Refusal("bad_value", key="lang", value=lang[:20])
 
 
 def error_response(code: str, params: dict[str, Any] | None = None,
@@ -64,8 +63,8 @@ def error_response(code: str, params: dict[str, Any] | None = None,
     return response
 
 
-def refusal_response(exc: Refusal | SetupError | ApiError) -> Response:
-    return error_response(exc.code, dict(getattr(exc, "params", {}) or {}))
+def refusal_response(exc: Refusal) -> Response:
+    return error_response(exc.code, dict(exc.params))
 
 
 def json_body() -> Any:
@@ -75,11 +74,11 @@ def json_body() -> Any:
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("malformed_json", detail=str(exc)[:120]) from None
+        raise Refusal("malformed_json", detail=str(exc)[:120]) from None
     except RecursionError:
-        raise ApiError("malformed_json", detail="nested too deep") from None
+        raise Refusal("malformed_json", detail="nested too deep") from None
     if not encodable(body):
-        raise ApiError("malformed_json", detail="a string with a lone surrogate")
+        raise Refusal("malformed_json", detail="a string with a lone surrogate")
     return body
 
 
@@ -104,7 +103,7 @@ def encodable(value: Any) -> bool:
 def json_object() -> dict[str, Any]:
     body = json_body()
     if not isinstance(body, dict):
-        raise ApiError("expected_object")
+        raise Refusal("expected_object")
     return body
 
 
@@ -132,11 +131,11 @@ def writes(pairing_needed: bool = True) -> Callable:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if not same_origin():
-                raise ApiError("cross_site")
+                raise Refusal("cross_site")
             if request.mimetype != "application/json":
-                raise ApiError("json_required")
+                raise Refusal("json_required")
             if pairing_needed and not paired():
-                raise ApiError("not_paired")
+                raise Refusal("not_paired")
             return view(*args, **kwargs)
         return guarded
     return decorate
