@@ -34,7 +34,7 @@ from companion.sessions import Sessions
 
 log = logging.getLogger("companion.table")
 NEW_PIN_HOLD_S = 3.0  # holding OK this long draws a new pairing PIN (and nothing else)
-UNPAIR_ALL_HOLD_S = 8.0  # holding OK this long is to unpair every phone (pairing's job)
+UNPAIR_ALL_HOLD_S = 8.0  # holding OK this long unpairs every phone (and draws a new PIN)
 
 __all__ = ["BANNER_S", "COUNTDOWN_STEP_S", "NEW_PIN_HOLD_S", "PAIRING_SHOWN_S",
            "RACE_SHOWN_S", "UNPAIR_ALL_HOLD_S", "Table"]
@@ -122,9 +122,12 @@ class Table:
 
     def _ok_released(self, held_s: float) -> None:
         """OK acts on its release: a short press is OK; a hold of NEW_PIN_HOLD_S or more only
-        draws a new PIN (an even longer hold, UNPAIR_ALL_HOLD_S, is meant to unpair every
-        phone: that belongs to the pairing and is wired there)."""
-        if held_s >= NEW_PIN_HOLD_S:
+        draws a new PIN; a hold of UNPAIR_ALL_HOLD_S or more unpairs every phone and draws a
+        new PIN (the old one may be known to whoever was unpaired), shown for pairing again."""
+        if held_s >= UNPAIR_ALL_HOLD_S:
+            self.unpair_all()
+            self.new_pin()
+        elif held_s >= NEW_PIN_HOLD_S:
             self.new_pin()
         else:
             self.on_ok()
