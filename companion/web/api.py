@@ -13,12 +13,14 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.config import PAGE_SECTIONS, ConfigError
+from companion.daemon.hub import HubBusy
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_history
 from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
+    busy_response,
     json_body,
     json_object,
     known_language,
@@ -31,6 +33,7 @@ from companion.web.stream import TooManyStreams, frame_data
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
 api.before_request(known_language)
+api.app_errorhandler(HubBusy)(busy_response)  # every route's hub call (club's too)
 
 
 def daemon():

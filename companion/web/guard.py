@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, jsonify, request
 
+from companion.daemon.hub import HubBusy
 from companion.i18n import LANGUAGES, message, pick_language
 from companion.rules import Refusal
 
@@ -28,7 +29,9 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
+    "table_busy": 503,
 }
+RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
 
 # One error type: the web's own refusals (not paired, cross-site, malformed JSON, …) are
@@ -65,6 +68,15 @@ def error_response(code: str, params: dict[str, Any] | None = None,
 
 def refusal_response(exc: Refusal) -> Response:
     return error_response(exc.code, dict(exc.params))
+
+
+def busy_response(exc: HubBusy) -> Response:
+    """A hub call that waited too long in the queue was withdrawn (`Hub.call`): it did not
+    run and never will, so the phone is told "nothing happened, try again" (503,
+    Retry-After), never a 500 or a success it cannot be sure of."""
+    response = error_response("table_busy", {"retry_after": RETRY_AFTER_S})
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
 
 
 def json_body() -> Any:

@@ -49,9 +49,10 @@ def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None
 
 
 WRITE_ERRORS = (400, 401, 403, 413, 415)
-# 421: a foreign Host (DNS rebinding); 422: a `lang` not in the enum (bad_value).
-# A 500 is a bug, never documented.
-ALWAYS = (421, 422)
+# 421: a foreign Host (DNS rebinding); 422: a `lang` not in the enum (bad_value); 503: the
+# table was busy and nothing happened (table_busy, with Retry-After). A 500 is a bug, never
+# documented.
+ALWAYS = (421, 422, 503)
 
 
 def club_paths() -> dict[str, Any]:
