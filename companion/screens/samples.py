@@ -11,6 +11,7 @@ from typing import Any
 from companion.announce import announcements
 from companion.daemon.pairing import SECRET_BYTES, Pairing
 from companion.daemon.pairing_screen import PairingScreen
+from companion.daemon.race_control import RaceControl
 from companion.race import Edge, RaceArbiter
 from companion.rules import get_core
 from companion.rules.randomplay import DECISIVE, LEAN
@@ -79,17 +80,17 @@ STRAMASH, _ = reach("stramash", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"],
 
 def race_view(phase: str, countdown: int = 0, presses: dict[str, float] | None = None,
               false_start: str | None = None, tie_window_s: float = 0.010) -> dict[str, Any]:
-    """The race screen's data as `Table.race_view` gives it, the decision made by the real
-    arbiter from press times (seconds after the signal)."""
-    decision = None
+    """The race screen's data as the table's race control gives it (`RaceControl.view`), the
+    decision made by the real arbiter from press times (seconds after the signal)."""
+    racing = RaceControl(None, lambda decision: None)  # type: ignore[arg-type]  # no hub
+    racing.race = RaceArbiter(tuple(HR), tie_window_s=tie_window_s)
+    racing.phase, racing.countdown = phase, countdown
     if presses is not None:
-        arbiter = RaceArbiter(tuple(HR), tie_window_s=tie_window_s)
-        arbiter.start(0.0)
+        racing.race.start(0.0)
         for player, t in presses.items():
-            arbiter.feed(Edge(player, t))
-        decision = arbiter.decide(10.0).as_json()
-    return {"phase": phase, "countdown": countdown, "decision": decision,
-            "false_start": false_start, "players": list(HR)}
+            racing.race.feed(Edge(player, t))
+        racing.decision = racing.race.decide(10.0)
+    return racing.view(false_start)
 
 
 RACE_WON = race_view("decided", presses={"Anna": 0.1902, "Bert": 0.1719})
