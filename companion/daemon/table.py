@@ -122,11 +122,9 @@ class Table:
 
     def _ok_released(self, held_s: float) -> None:
         """OK acts on its release: a short press is OK; a hold of NEW_PIN_HOLD_S or more only
-        draws a new PIN; a hold of UNPAIR_ALL_HOLD_S or more unpairs every phone and draws a
-        new PIN (the old one may be known to whoever was unpaired), shown for pairing again."""
+        draws a new PIN; a hold of UNPAIR_ALL_HOLD_S or more unpairs every phone."""
         if held_s >= UNPAIR_ALL_HOLD_S:
             self.unpair_all()
-            self.new_pin()
         elif held_s >= NEW_PIN_HOLD_S:
             self.new_pin()
         else:
@@ -242,8 +240,10 @@ class Table:
 
     def unpair_all(self) -> None:
         """Forget every paired phone (the page's button, a long OK hold): their open
-        streams are closed and they are watchers again."""
+        streams are closed and they are watchers again. A new PIN (and QR secret) is drawn
+        and shown, for the owners to pair again: whoever was unpaired may know the old one."""
         self.pairing_screen.unpair_all()
+        self.pairing_screen.new_pin()
 
     def paired(self, token: str | None) -> bool:
         return self.pairing.paired(token)
