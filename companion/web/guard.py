@@ -3,8 +3,9 @@
 Watching needs nothing. A write (POST/PUT) must be JSON (a cross-site HTML form cannot send
 that without a CORS preflight, which we never grant), must come from this page's own origin
 when the browser says where it comes from, and, except pairing itself, must carry a paired
-session cookie. Errors are always ``{"error": {"code", "message", "params"}}`` with a 4xx
-status, the message in the caller's language.
+session cookie. Errors are always ``{"error": {"code", "message", "params"}}``, the message
+in the caller's language: a `Refusal` (the rules' or ours) is a 4xx; a hub call withdrawn
+because the table was busy is a 503 with Retry-After (nothing happened); only a bug is a 500.
 """
 
 from __future__ import annotations
