@@ -20,6 +20,7 @@ from companion.sessions import replay_history
 from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
+    ApiError,  # = Refusal (the stream's route is being rewritten elsewhere)
     busy_response,
     json_body,
     json_object,
@@ -203,7 +204,7 @@ def put_settings() -> Response:
     for section, values in hardware.items():
         if section not in PAGE_SECTIONS or not isinstance(values, dict):
             raise Refusal("bad_setting", key=str(section)[:40],
-                           problem="not a section the page may change")
+                          problem="not a section the page may change")
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
     except ConfigError as err:
@@ -229,7 +230,7 @@ def stream() -> Response:
     try:
         body = d.broker.listen(snapshot, phone)
     except TooManyStreams:
-        raise Refusal("too_many_streams", max=d.broker.max_clients) from None
+        raise ApiError("too_many_streams", max=d.broker.max_clients) from None
     return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
 
 
