@@ -52,6 +52,11 @@ def test_tie_at_exactly_the_window_lights_both_and_goes_to_the_tiebreak(daemon, 
     assert daemon.recorder.race_result()["tie"] is True
     assert daemon.hub.call(daemon.table.view)["phase"] == "tiebreak"
     daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [0, 1])
+    # the race owns the LEDs (the core's `button_race`): the game's state after the race
+    # does not relight them by turn; both stay lit
+    daemon.hub.call(lambda: None)
+    time.sleep(0.2)  # the outputs' mailbox has drawn what the hub published
+    assert (mock_pins.pin(23).state, mock_pins.pin(24).state) == (1, 1)
 
 
 def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, monkeypatch):
@@ -115,6 +120,35 @@ def test_holding_ok_only_draws_a_new_pin_and_a_short_press_acts_on_release(daemo
     assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"  # no countdown
     hold_ok(mock_pins, monkeypatch, 0.3)  # a short press: the race starts on its release
     daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "running")
+
+
+def test_a_hold_for_a_new_pin_keeps_the_phones_paired(daemon, mock_pins, monkeypatch):
+    from companion.daemon.table import NEW_PIN_HOLD_S
+
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    token = daemon.hub.call(daemon.table.pair, pin, "10.0.0.7")
+    hold_ok(mock_pins, monkeypatch, NEW_PIN_HOLD_S + 1)
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) != pin)
+    assert daemon.hub.call(daemon.table.paired, token) is True
+
+
+def test_holding_ok_longer_unpairs_every_phone(daemon, mock_pins, monkeypatch):
+    from companion.daemon.table import UNPAIR_ALL_HOLD_S
+
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    token = daemon.hub.call(daemon.table.pair, pin, "10.0.0.7")
+    # pressed 4.5 s ago (edge times stay within the pins' 5 s sanity check), released once
+    # the hold is long enough
+    pressed_at = time.monotonic() - 4.5
+    drive(mock_pins, OK_PIN, True, at=pressed_at, monkeypatch=monkeypatch)
+    time.sleep(max(0.0, pressed_at + UNPAIR_ALL_HOLD_S + 0.2 - time.monotonic()))
+    drive(mock_pins, OK_PIN, False)
+    daemon.recorder.wait_for(lambda t, p: t == "unpaired")
+    assert daemon.hub.call(daemon.table.paired, token) is False
+    # the PIN someone may have seen is replaced, and shown for the owners to pair again
+    assert daemon.hub.call(daemon.table.pairing_view)["show"] is True
+    assert daemon.hub.call(lambda: daemon.table.pairing.pin) != pin
+    assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"  # not a short press
 
 
 def test_buzzer_and_leds_follow_the_race(daemon, mock_pins, monkeypatch):

@@ -76,16 +76,21 @@ def test_the_shipped_font_draws_umlauts_and_dutch_accents():
 
 
 def test_qr_code_scans_in_normal_polarity():
+    """The QR code the table shows (the address with its pairing secret) at 2 px per module,
+    and it reads back as that address, the secret exact."""
     zxingcpp = pytest.importorskip("zxingcpp")
     scene = Scene(pairing=PAIRING, show_pairing=True)
     image = render(scene)
-    assert image.getpixel((0, 1)) == 1 and image.getpixel((56, 57)) == 1  # lit quiet zone
-    modules = len(qr_matrix(PAIRING["url"]))
-    assert modules == 25  # version 2: 2 px per module fits the 64 px panel
-    assert image.getpixel((4, 5)) == 0  # the finder pattern's dark corner, 2 modules in
+    assert "#pair=" in PAIRING["qr"]
+    assert len(qr_matrix(PAIRING["url"])) == 25  # the address alone: version 2
+    modules = len(qr_matrix(PAIRING["qr"]))
+    assert modules == 29  # with the secret, version 3: 2 px per module, 1 module quiet zone
+    assert image.getpixel((0, 1)) == 1 and image.getpixel((61, 61)) == 1  # lit quiet zone
+    assert image.getpixel((2, 3)) == 0  # the finder pattern's dark corner, 1 module in
     big = image.convert("L").resize((512, 256), Image.Resampling.NEAREST)
     found = [r.text for r in zxingcpp.read_barcodes(big)]
-    assert [t.lower() for t in found] == [PAIRING["url"]]
+    base, fragment = PAIRING["qr"].split("#")
+    assert [(t.split("#")[0].lower(), t.split("#")[1]) for t in found] == [(base, fragment)]
 
 
 def test_stopped_screen_differs_by_language():

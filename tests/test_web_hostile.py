@@ -163,6 +163,7 @@ def test_wrong_pins_from_many_addresses_never_lock_out_the_shown_pin(daemon, cli
 
 def test_unpair_all_phones(daemon, client):
     client.pair(daemon)
+    old_pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
     other = Client(daemon.web.port)
     other.pair(daemon)
     phone = Stream(daemon.web.port, other.cookie)
@@ -176,6 +177,9 @@ def test_unpair_all_phones(daemon, client):
         assert other.get("/api/status")[1]["paired"] is False
         assert other.post("/api/pin")[0] == 401
         assert phone.ended.wait(5)  # its stream (with the OLED picture) is closed
+        # whoever saw the old PIN cannot pair again with it: a new one is on the display
+        assert other.post("/api/pair", {"pin": old_pin})[0] == 403
+        assert daemon.hub.call(daemon.table.pairing_view)["show"] is True
     finally:
         phone.close()
 
@@ -324,3 +328,10 @@ def test_head_on_the_stream_frees_its_slot_at_once(daemon):
     for _ in range(10):
         assert ask(daemon.web.port, "HEAD", "/api/stream")[0] == 200
     wait_until(lambda: daemon.broker.clients == 0, timeout=2)
+
+
+@pytest.mark.parametrize("path", ["/api/status", "/api/games", "/api/openapi.json"])
+def test_an_invalid_lang_is_refused_as_the_document_says(daemon, path):
+    status, body, _ = ask(daemon.web.port, "GET", f"{path}?lang=xx")
+    assert status == 422 and code(body) == "bad_value" and body["error"]["params"]["key"] == "lang"
+    assert ask(daemon.web.port, "GET", f"{path}?lang=de")[0] == 200

@@ -96,24 +96,26 @@ class Hub:
         self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
         self._running = False
         self._working = False
+        self.call_timeout_s = 10.0  # how long `call` waits in the queue unless told
 
     # --- from any thread -----------------------------------------------------------------
     def post(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run fn(*args) on the hub thread, soon. Never blocks."""
         self._queue.put((fn, args, None))
 
-    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
         """Run fn(*args) on the hub thread and wait for its result (or its exception).
 
-        If it is still queued after `timeout` it is withdrawn and `HubBusy` raised: it will
-        not run. Once it has started it is waited for to the end, so what the caller reports
-        is always what happened (a commit is never acknowledged as a failure)."""
+        If it is still queued after `timeout` (default `call_timeout_s`) it is withdrawn and
+        `HubBusy` raised: it will not run. Once it has started it is waited for to the end,
+        so what the caller reports is always what happened (a commit is never acknowledged
+        as a failure; the web answers a withdrawn call with 503 table_busy)."""
         if threading.current_thread() is self._thread:
             return fn(*args)
         future: Future = Future()
         self._queue.put((fn, args, future))
         try:
-            return future.result(timeout)
+            return future.result(self.call_timeout_s if timeout is None else timeout)
         except FutureTimeout:
             if future.cancel():
                 raise HubBusy(f"the hub did not get to {getattr(fn, '__name__', fn)}") \

@@ -58,7 +58,7 @@ def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     daemon.sessions.reload()
     playing = [g.id for g in daemon.sessions.games.values() if g.status == "playing"]
     table.current = max(playing, default=None)
-    table.race_phase, table.race, table.decision = "idle", None, None
+    table.reset_race()
     daemon.settings.hardware = {}  # the backup's settings replace ours, in one atomic save
     table.save_settings(info.settings.get("language", daemon.settings.language),
                         info.settings.get("hardware", {}), daemon.file_config)

@@ -67,3 +67,17 @@ def with_live_sections(running: configuration.Config,
     live = {attr: getattr(wanted, attr) for section in configuration.LIVE_SECTIONS
             for attr, _ in configuration.SCHEMA[section].values()}
     return dataclasses.replace(running, **live)
+
+
+def save_change(settings: Settings, language: str | None, hardware: dict[str, Any],
+                file_config: configuration.Config,
+                running: configuration.Config) -> configuration.Config:
+    """Lay the page's change over `settings` and save it in one atomic write (on the hub
+    thread: concurrent saves apply one after the other); `settings` is updated in place.
+    Raises `ConfigError` naming the key (nothing saved). Returns the running config with
+    the sections that apply at once (the race options) taken from the change."""
+    wanted, config = settings.changed(language, hardware, file_config)
+    if wanted.as_json() != settings.as_json():
+        wanted.save()
+    settings.language, settings.hardware = wanted.language, wanted.hardware
+    return with_live_sections(running, config)

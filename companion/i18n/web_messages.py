@@ -62,6 +62,11 @@ WEB_MESSAGES: dict[str, dict[str, str]] = {
                "other": "Te veel verkeerde pincodes. Probeer het over {seconds} seconden "
                         "opnieuw."},
     },
+    "table_busy": {
+        "en": "The table is busy; nothing was changed. Try again in a moment.",
+        "de": "Der Tisch ist beschäftigt; nichts wurde geändert. Gleich noch einmal versuchen.",
+        "nl": "De tafel is bezig; er is niets veranderd. Probeer het zo nog eens.",
+    },
     "too_many_streams": {
         "en": "Too many pages are open (at most {max}).",
         "de": "Zu viele Seiten sind geöffnet (höchstens {max}).",

@@ -20,7 +20,8 @@ Event = dict[str, Any]
 
 
 class Refusal(Exception):
-    """The rules (or the shape of the input) say no. Nothing was changed."""
+    """The rules, the shape of the input or the web's guard (not paired, malformed JSON, …)
+    say no, with a stable code and parameters. Nothing was changed."""
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)
@@ -54,6 +55,9 @@ class RuleCore(Protocol):
     name: str
     min_players: int
     max_players: int
+    # Whether the game is decided by button races (How Ruck!): the race, not the turn, owns
+    # the seats' LEDs, and its log holds race times for the statistics.
+    button_race: bool
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state; raises `SetupError` for bad players or options."""

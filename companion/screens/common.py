@@ -13,19 +13,28 @@ GAME_TITLES = {"howruck": "How Ruck!", "laufrauf": "Lauf Rauf!", "tauziehen": "T
 QR_BORDER = 2  # modules of lit quiet zone; the panel's dark edge is no quiet zone
 
 
+ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+
+
 @lru_cache(maxsize=8)
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of `url`, dark modules True.
 
-    Scheme and host are case-insensitive, so an upper-case URL is encoded: QR's alphanumeric
-    mode then keeps a typical "http://192.168.178.20:8080/" at version 2 (25 modules), which
-    fits the panel at 2 px per module.
+    Scheme and host are case-insensitive, so a plain address ("http://192.168.178.20:8080/")
+    is encoded upper-case, in QR's compact alphanumeric mode; a `#fragment` (the pairing
+    secret, case-sensitive) follows as its own byte-mode segment. So the address alone is
+    version 2 (25 modules) and with the 128-bit secret version 3 (29 modules): both fit the
+    panel at 2 px per module (in one byte-mode segment the secret made it version 4, 1 px).
     """
     import segno  # only once a QR code is drawn: not in the way of the first frame
+    from segno import consts
 
-    plain = "#" not in url and url.split("?")[0].count("/") <= 3  # a fragment keeps its case
-    shown = url.upper() if plain else url
-    code = segno.make_qr(shown, error="l", boost_error=False)
+    base, hash_, fragment = url.partition("#")
+    plain = base.split("?")[0].count("/") <= 3 and set(base.upper()) <= ALPHANUMERIC
+    segments = [(base.upper(), consts.MODE_ALPHANUMERIC) if plain else (base, consts.MODE_BYTE)]
+    if hash_:
+        segments.append((hash_ + fragment, consts.MODE_BYTE))
+    code = segno.make_qr(segments, error="l", boost_error=False)
     return tuple(tuple(bool(v) for v in row) for row in code.matrix)
 
 

@@ -4,10 +4,14 @@ the render benchmark use them."""
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from companion.announce import announcements
+from companion.daemon.pairing import SECRET_BYTES, Pairing
+from companion.daemon.pairing_screen import PairingScreen
+from companion.daemon.race_control import RaceControl
 from companion.race import Edge, RaceArbiter
 from companion.rules import get_core
 from companion.rules.randomplay import DECISIVE, LEAN
@@ -76,26 +80,39 @@ STRAMASH, _ = reach("stramash", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"],
 
 def race_view(phase: str, countdown: int = 0, presses: dict[str, float] | None = None,
               false_start: str | None = None, tie_window_s: float = 0.010) -> dict[str, Any]:
-    """The race screen's data as `Table.race_view` gives it, the decision made by the real
-    arbiter from press times (seconds after the signal)."""
-    decision = None
+    """The race screen's data as the table's race control gives it (`RaceControl.view`), the
+    decision made by the real arbiter from press times (seconds after the signal)."""
+    racing = RaceControl(None, lambda decision: None)  # type: ignore[arg-type]  # no hub
+    racing.race = RaceArbiter(tuple(HR), tie_window_s=tie_window_s)
+    racing.phase, racing.countdown = phase, countdown
     if presses is not None:
-        arbiter = RaceArbiter(tuple(HR), tie_window_s=tie_window_s)
-        arbiter.start(0.0)
+        racing.race.start(0.0)
         for player, t in presses.items():
-            arbiter.feed(Edge(player, t))
-        decision = arbiter.decide(10.0).as_json()
-    return {"phase": phase, "countdown": countdown, "decision": decision,
-            "false_start": false_start, "players": list(HR)}
+            racing.race.feed(Edge(player, t))
+        racing.decision = racing.race.decide(10.0)
+    return racing.view(false_start)
 
 
 RACE_WON = race_view("decided", presses={"Anna": 0.1902, "Bert": 0.1719})
-PAIRING = {"url": "http://192.168.178.20:8080/", "pin": "482193", "show": True}  # 6 digits
+
+
+def pairing_view(show: bool = True, pin: str = "482193") -> dict[str, Any]:
+    """The pairing screen's data as the table gives it (`PairingScreen.view`): the address,
+    the QR code's address with a one-time secret of the real length in its fragment (fixed
+    here so the reference stays put) and a 6-digit PIN."""
+    pairing = Pairing(None, lambda: 0.0, new_pin=lambda: pin)
+    pairing.secret = "Xq3vR8_kLm2NwZ7-pT5yHc"  # as secrets.token_urlsafe(SECRET_BYTES)
+    assert len(pairing.secret) == len(secrets.token_urlsafe(SECRET_BYTES))
+    screen = PairingScreen(None, pairing, "http://192.168.178.20:8080/")  # type: ignore[arg-type]
+    screen.show = show
+    return screen.view()
+
+
+PAIRING = pairing_view()
 
 SCENES: dict[str, Scene] = {
     "pairing_de": Scene(lang="de", state=howruck_view(), pairing=PAIRING, show_pairing=True),
-    "idle_en": Scene(lang="en", pairing={"url": PAIRING["url"], "pin": "482193",
-                                         "show": False}),
+    "idle_en": Scene(lang="en", pairing=pairing_view(show=False)),
     "race_countdown_en": Scene(race=race_view("countdown", 3)),
     "race_signal_en": Scene(race=race_view("running")),
     "race_false_start_de": Scene(lang="de", race=race_view("countdown", 2,
@@ -149,7 +166,7 @@ def long_name_scenes(lang: str) -> list[Scene]:
                                         times_ms={LONG: 100.0, names[1]: 199.9}))
     return [
         Scene(lang=lang, state=hr, pairing=PAIRING, show_pairing=True),
-        Scene(lang=lang, pairing={"url": PAIRING["url"], "pin": "999999"}),
+        Scene(lang=lang, pairing=pairing_view(pin="999999"), show_pairing=True),
         Scene(lang=lang, race={"phase": "countdown", "countdown": 10}),
         Scene(lang=lang, race={"phase": "running"}),
         Scene(lang=lang, race={"phase": "countdown", "false_start": LONG}),

@@ -13,15 +13,18 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.config import PAGE_SECTIONS, ConfigError
+from companion.daemon.hub import HubBusy
 from companion.i18n import LANGUAGES
-from companion.rules import GAMES
+from companion.rules import GAMES, Refusal
 from companion.sessions import replay_history
 from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
-    ApiError,
+    ApiError,  # = Refusal (the stream's route is being rewritten elsewhere)
+    busy_response,
     json_body,
     json_object,
+    known_language,
     paired,
     writes,
 )
@@ -30,6 +33,8 @@ from companion.web.stream import TooManyStreams, frame_data
 
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
+api.before_request(known_language)
+api.app_errorhandler(HubBusy)(busy_response)  # every route's hub call (club's too)
 
 
 def daemon():
@@ -71,6 +76,7 @@ def pair() -> Response:
 @writes()
 def unpair() -> Response:
     """Unpair every phone (this one too): each must scan or type the PIN again."""
+    json_object()  # {}: a write carries a JSON object, as the document says
     call(daemon().table.unpair_all)
     response = jsonify({"paired": False})
     response.delete_cookie(SESSION_COOKIE, path="/", samesite="Strict", httponly=True)
@@ -80,6 +86,7 @@ def unpair() -> Response:
 @api.post("/pin")
 @writes()
 def new_pin() -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     call(daemon().table.new_pin)
     return jsonify({"shown": True})
 
@@ -96,7 +103,7 @@ def create_game() -> tuple[Response, int]:
     body = json_object()
     unknown = set(body) - {"game", "players", "options", "seed"}
     if unknown:
-        raise ApiError("unknown_key", key=sorted(unknown)[0])
+        raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
     view = call(daemon().table.create_game, body.get("game"), body.get("players"),
                 body.get("options") or {}, seed)
@@ -156,13 +163,14 @@ def post_action(game_id: int) -> Response:
 @api.post("/games/<int:game_id>/undo")
 @writes()
 def undo(game_id: int) -> Response:
-    json_body()  # any JSON (usually {}): the body must at least parse
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.undo, game_id))
 
 
 @api.post("/games/<int:game_id>/current")
 @writes()
 def make_current(game_id: int) -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.switch_to, game_id))
 
 
@@ -170,6 +178,7 @@ def make_current(game_id: int) -> Response:
 @api.post("/race")
 @writes()
 def start_race() -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
     return jsonify(call(daemon().table.start_race))
 
 
@@ -186,21 +195,21 @@ def put_settings() -> Response:
     body = json_object()
     unknown = set(body) - {"language", "hardware"}
     if unknown:
-        raise ApiError("unknown_key", key=sorted(unknown)[0])
+        raise Refusal("unknown_key", key=sorted(unknown)[0])
     if "language" in body and body["language"] not in LANGUAGES:
-        raise ApiError("bad_value", key="language", value=str(body["language"])[:20])
+        raise Refusal("bad_value", key="language", value=str(body["language"])[:20])
     hardware = body.get("hardware", {})
     if not isinstance(hardware, dict):
-        raise ApiError("bad_setting", key="hardware", problem="a table of sections")
+        raise Refusal("bad_setting", key="hardware", problem="a table of sections")
     for section, values in hardware.items():
         if section not in PAGE_SECTIONS or not isinstance(values, dict):
-            raise ApiError("bad_setting", key=str(section)[:40],
-                           problem="not a section the page may change")
+            raise Refusal("bad_setting", key=str(section)[:40],
+                          problem="not a section the page may change")
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
     except ConfigError as err:
         problem = str(err).split(": ", 1)[-1]
-        raise ApiError("bad_setting", key=err.key, problem=problem) from None
+        raise Refusal("bad_setting", key=err.key, problem=problem) from None
 
 
 # --- live ----------------------------------------------------------------------------------
@@ -231,10 +240,10 @@ def stream() -> Response:
 def sim_button() -> Response:
     d = daemon()
     if not d.simulate:
-        raise ApiError("not_simulated")
+        raise Refusal("not_simulated")
     body = json_object()
     name, pressed = body.get("name"), body.get("pressed")
     if name not in d.button_names() or not isinstance(pressed, bool):
-        raise ApiError("unknown_button", name=str(name)[:20], known=d.button_names())
+        raise Refusal("unknown_button", name=str(name)[:20], known=d.button_names())
     d.press_simulated(name, pressed)
     return jsonify({"name": name, "pressed": pressed})

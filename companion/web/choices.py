@@ -174,32 +174,16 @@ def expand(answer: dict[str, Any]) -> list[Action]:
 
 def legal_answer(core: Any, state: Any, actions: list[Action], args: Any) -> dict[str, Any]:
     """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones).
-    Stramash's adds each play's result (`stramash_results`) as ``{"i": index into the
+    A core with `play_results` (Stramash) adds each play's result as ``{"i": index into the
     expanded list, "moves"}``. Runs off the hub thread: the
     cores' states are never changed in place."""
     answer = compact(actions)
-    if core is not None and core.name == "stramash":
+    play_results = getattr(core, "play_results", None)  # plays that move several pieces
+    if play_results is not None:
         # each result names its action by its place in the expanded list (as the page expands)
         index = {_key(a): i for i, a in enumerate(expand(answer))}
         answer["results"] = [{"i": index[_key(r["action"])], "moves": r["moves"]}
-                             for r in stramash_results(core, state, actions)]
+                             for r in play_results(state, actions)]
     if args.get("full") in ("1", "true"):
         answer["actions"] = actions
     return answer
-
-
-def stramash_results(core: Any, state: Any, actions: list[Action]) -> list[dict[str, Any]]:
-    """Each distinct result of the Stramash plays (one action per result, the first found):
-    ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by laddie, so the page
-    names a move by what it does and a 7 split both ways is listed once."""
-    before = core.view(state)["laddies"]
-    seen: dict[str, dict[str, Any]] = {}
-    for action in actions:
-        if action.get("type") != "play":
-            continue
-        after = core.view(core.apply(state, action).state)["laddies"]
-        moves = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
-                 if loc != before[p][i]]
-        seen.setdefault(_key([action["card"], moves]), {"action": action, "moves": moves})
-    return sorted(seen.values(), key=lambda r: (r["action"]["card"],
-                                                [m[1] for m in r["moves"]]))

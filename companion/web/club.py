@@ -19,14 +19,21 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.daemon.restore import backups_dir, restore, take_backup
-from companion.rules import GAMES
+from companion.rules import GAMES, Refusal
 from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
 from companion.sessions.players import PlayerBook
 from companion.stats import GameRecord, compute, race_results
-from companion.web.guard import ApiError, json_object, paired, same_origin, writes
+from companion.web.guard import (
+    json_object,
+    known_language,
+    paired,
+    same_origin,
+    writes,
+)
 
 club = Blueprint("club", __name__, url_prefix="/api")
+club.before_request(known_language)
 MAX_RESTORE_BYTES = 256 * 1024 * 1024
 BACKUP_TYPES = ("application/octet-stream", "application/vnd.sqlite3", "application/x-sqlite3")
 CHUNK = 64 * 1024
@@ -38,7 +45,7 @@ def daemon() -> Any:
 
 def _require_pairing() -> None:
     if not paired():
-        raise ApiError("not_paired")
+        raise Refusal("not_paired")
 
 
 # --- backup and restore ----------------------------------------------------------------------
@@ -61,9 +68,9 @@ def backup() -> Response:
 @club.post("/restore")
 def restore_backup() -> Response:
     if not same_origin():
-        raise ApiError("cross_site")
+        raise Refusal("cross_site")
     if request.mimetype not in BACKUP_TYPES:
-        raise ApiError("backup_file_required")
+        raise Refusal("backup_file_required")
     _require_pairing()
     request.max_content_length = MAX_RESTORE_BYTES
     d = daemon()
@@ -147,7 +154,7 @@ def players() -> Response:
         games = [{"id": g.id, "game": g.header["game"], "header": g.header,
                   "players": tuple(g.header["players"]), "over": g.status == "over",
                   "winner": g.core.winner(g.state) if g.status == "over" else None,
-                  "actions": list(g.actions) if g.header["game"] == "howruck" else []}
+                  "actions": list(g.actions) if g.core.button_race else []}
                  for g in d.sessions.games.values()]
         return games, _book(d).aliases()
 
@@ -164,7 +171,7 @@ def _change_player(method: str, target_key: str) -> Response:
     body = json_object()
     unknown = set(body) - {"name", target_key}
     if unknown:
-        raise ApiError("unknown_key", key=sorted(unknown)[0])
+        raise Refusal("unknown_key", key=sorted(unknown)[0])
     d = daemon()
 
     def change() -> dict[str, str]:
@@ -202,7 +209,7 @@ def game_at(game_id: int, step: int) -> Response:
 
     header, actions = d.hub.call(read)
     if step > len(actions):
-        raise ApiError("no_such_step", step=step, steps=len(actions))
+        raise Refusal("no_such_step", step=step, steps=len(actions))
     core = GAMES[header["game"]]
     state = core.new_game(header["players"], header["options"], header["seed"])
     events: list[dict[str, Any]] = []

@@ -3,8 +3,9 @@
 Watching needs nothing. A write (POST/PUT) must be JSON (a cross-site HTML form cannot send
 that without a CORS preflight, which we never grant), must come from this page's own origin
 when the browser says where it comes from, and, except pairing itself, must carry a paired
-session cookie. Errors are always ``{"error": {"code", "message", "params"}}`` with a 4xx
-status, the message in the caller's language.
+session cookie. Errors are always ``{"error": {"code", "message", "params"}}``, the message
+in the caller's language: a `Refusal` (the rules' or ours) is a 4xx; a hub call withdrawn
+because the table was busy is a 503 with Retry-After (nothing happened); only a bug is a 500.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, jsonify, request
 
+from companion.daemon.hub import HubBusy
 from companion.i18n import LANGUAGES, message, pick_language
-from companion.rules import Refusal, SetupError
+from companion.rules import Refusal
 
 SESSION_COOKIE = "companion_session"
 LANG_COOKIE = "companion_lang"
@@ -28,14 +30,15 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
+    "table_busy": 503,
 }
+RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
 
-class ApiError(Exception):
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+# One error type: the web's own refusals (not paired, cross-site, malformed JSON, …) are
+# `Refusal`s like the rules' (a code and parameters; the status comes from STATUS). The old
+# name stays for code that still imports it.
+ApiError = Refusal
 
 
 def language() -> str:
@@ -44,6 +47,14 @@ def language() -> str:
         if choice in LANGUAGES:
             return choice
     return pick_language(request.headers.get("Accept-Language"))
+
+
+def known_language() -> None:
+    """Before every `/api` request: a `lang` the document does not list is refused (422
+    bad_value), as the OpenAPI document says, never silently ignored."""
+    lang = request.args.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise Refusal("bad_value", key="lang", value=lang[:20])
 
 
 def error_response(code: str, params: dict[str, Any] | None = None,
@@ -56,8 +67,17 @@ def error_response(code: str, params: dict[str, Any] | None = None,
     return response
 
 
-def refusal_response(exc: Refusal | SetupError | ApiError) -> Response:
-    return error_response(exc.code, dict(getattr(exc, "params", {}) or {}))
+def refusal_response(exc: Refusal) -> Response:
+    return error_response(exc.code, dict(exc.params))
+
+
+def busy_response(exc: HubBusy) -> Response:
+    """A hub call that waited too long in the queue was withdrawn (`Hub.call`): it did not
+    run and never will, so the phone is told "nothing happened, try again" (503,
+    Retry-After), never a 500 or a success it cannot be sure of."""
+    response = error_response("table_busy", {"retry_after": RETRY_AFTER_S})
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
 
 
 def json_body() -> Any:
@@ -67,11 +87,11 @@ def json_body() -> Any:
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("malformed_json", detail=str(exc)[:120]) from None
+        raise Refusal("malformed_json", detail=str(exc)[:120]) from None
     except RecursionError:
-        raise ApiError("malformed_json", detail="nested too deep") from None
+        raise Refusal("malformed_json", detail="nested too deep") from None
     if not encodable(body):
-        raise ApiError("malformed_json", detail="a string with a lone surrogate")
+        raise Refusal("malformed_json", detail="a string with a lone surrogate")
     return body
 
 
@@ -96,7 +116,7 @@ def encodable(value: Any) -> bool:
 def json_object() -> dict[str, Any]:
     body = json_body()
     if not isinstance(body, dict):
-        raise ApiError("expected_object")
+        raise Refusal("expected_object")
     return body
 
 
@@ -124,11 +144,11 @@ def writes(pairing_needed: bool = True) -> Callable:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if not same_origin():
-                raise ApiError("cross_site")
+                raise Refusal("cross_site")
             if request.mimetype != "application/json":
-                raise ApiError("json_required")
+                raise Refusal("json_required")
             if pairing_needed and not paired():
-                raise ApiError("not_paired")
+                raise Refusal("not_paired")
             return view(*args, **kwargs)
         return guarded
     return decorate

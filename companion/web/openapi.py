@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import LANGUAGES
 from companion.rules import GAMES
 
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
@@ -19,11 +20,11 @@ STATE = {"type": "object", "required": ["id", "status", "game", "players"],
                         "enum": ["playing", "over", "broken"]},
                         "game": {"type": "string"}, "players": {"type": "array"}},
          "additionalProperties": True}
-ANY_JSON: dict[str, Any] = {}
+OBJECT: dict[str, Any] = {"type": "object"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}
 LANG = {"name": "lang", "in": "query", "required": False,
-        "schema": {"type": "string", "enum": ["en", "de", "nl"]}}
+        "schema": {"type": "string", "enum": list(LANGUAGES)}}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -48,7 +49,10 @@ def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None
 
 
 WRITE_ERRORS = (400, 401, 403, 413, 415)
-ALWAYS = (421,)  # a foreign Host (DNS rebinding); a 500 is a bug, never documented
+# 421: a foreign Host (DNS rebinding); 422: a `lang` not in the enum (bad_value); 503: the
+# table was busy and nothing happened (table_busy, with Retry-After). A 500 is a bug, never
+# documented.
+ALWAYS = (421, 422, 503)
 
 
 def club_paths() -> dict[str, Any]:
@@ -80,7 +84,7 @@ def club_paths() -> dict[str, Any]:
             "summary": "Every game, player and setting as one file (a consistent snapshot)",
             "parameters": [LANG],
             "responses": {"200": {"description": "the backup file", "content": {
-                "application/vnd.sqlite3": {"schema": binary}}}, **_errors(401)}}},
+                "application/vnd.sqlite3": {"schema": binary}}}, **_errors(401, *ALWAYS)}}},
         "/api/restore": {"post": {
             "summary": "Replace every game and setting with a backup file, checked first "
                        "(the previous data is kept as a backup on the table)",
@@ -89,7 +93,7 @@ def club_paths() -> dict[str, Any]:
                 "application/octet-stream": {"schema": binary}}},
             "responses": {"200": _json({"type": "object", "required": ["restored", "kept"]},
                                        "restored"),
-                          **_errors(401, 403, 413, 422)}}},
+                          **_errors(401, 403, 413, 422, *ALWAYS)}}},
         "/api/results.json": {"get": _op("Every finished game's result, oldest first",
                                          _json(results, "results"))},
         "/api/players": {"get": _op(
@@ -115,14 +119,16 @@ def club_paths() -> dict[str, Any]:
         "/api/results.csv": {"get": {
             "summary": "The same results as CSV", "parameters": [LANG],
             "responses": {"200": {"description": "CSV", "content": {
-                "text/csv": {"schema": {"type": "string"}}}}}}},
+                "text/csv": {"schema": {"type": "string"}}}}, **_errors(*ALWAYS)}}},
     }
 
 
 def openapi_document() -> dict[str, Any]:
     new_game = {"type": "object", "required": ["game", "players"], "properties": {
         "game": {"type": "string", "enum": sorted(GAMES)},
-        "players": {"type": "array", "items": {"type": "string"}},
+        "players": {"type": "array", "items": {"type": "string"},
+                    "minItems": min(core.min_players for core in GAMES.values()),
+                    "maxItems": max(core.max_players for core in GAMES.values())},
         "options": {"type": "object"}, "seed": {"type": "integer"}},
         "additionalProperties": False}
     action_result = {"type": "object", "required": ["ok", "events", "action", "state"],
@@ -131,7 +137,7 @@ def openapi_document() -> dict[str, Any]:
     games = {"type": "object", "required": ["games"], "properties": {"games": {
         "type": "array", "items": {"type": "object"}}}}
     settings = {"type": "object", "required": ["language", "hardware", "restart_needed"],
-                "properties": {"language": {"type": "string", "enum": ["en", "de", "nl"]},
+                "properties": {"language": {"type": "string", "enum": list(LANGUAGES)},
                                "hardware": {"type": "object"},
                                "restart_needed": {"type": "boolean"}}}
     paths = {
@@ -172,22 +178,23 @@ def openapi_document() -> dict[str, Any]:
                      "schema": {"type": "string"}}])},
         "/api/games/{game_id}/actions": {"post": _op(
             "Enter an action (shared/spec/actions.md)", _json(action_result, "accepted"),
-            *WRITE_ERRORS, 404, 422, body=ANY_JSON, params=[GAME_ID])},
+            *WRITE_ERRORS, 404, 422, body=OBJECT, params=[GAME_ID])},
         "/api/games/{game_id}/undo": {"post": _op(
             "Take back the last action", _json(STATE, "state after undo"), *WRITE_ERRORS,
-            404, 422, body=ANY_JSON, params=[GAME_ID])},
+            404, 422, body=OBJECT, params=[GAME_ID])},
         "/api/games/{game_id}/current": {"post": _op(
             "Show this game on the table", _json(STATE, "state"), *WRITE_ERRORS, 404,
-            body=ANY_JSON, params=[GAME_ID])},
+            body=OBJECT, params=[GAME_ID])},
         "/api/race": {"post": _op("Start the How Ruck! race (countdown, signal)",
                                   _json({"type": "object"}, "the race"), *WRITE_ERRORS, 422,
-                                  body=ANY_JSON)},
+                                  body=OBJECT)},
         "/api/settings": {
             "get": _op("Settings", _json(settings, "settings")),
             "put": _op("Change settings (applied at once)", _json(settings, "settings"),
                        *WRITE_ERRORS, 422, body={"type": "object", "properties": {
-                           "language": {"type": "string"},
-                           "hardware": {"type": "object"}}})},
+                           "language": {"type": "string", "enum": list(LANGUAGES)},
+                           "hardware": {"type": "object"}},
+                           "additionalProperties": False})},
         "/api/stream": {"get": {
             "summary": "Live changes as Server-Sent Events (state, race, frame, …)",
             "parameters": [LANG],
@@ -198,11 +205,11 @@ def openapi_document() -> dict[str, Any]:
         "/api/sim/button": {"post": _op(
             "Simulation: press or release an on-screen button",
             _json({"type": "object"}, "done"), *WRITE_ERRORS, 404, body={
-                "type": "object", "properties": {"name": {"type": "string"},
-                                                 "pressed": {"type": "boolean"}}})},
+                "type": "object", "required": ["name", "pressed"],
+                "properties": {"name": {"type": "string"}, "pressed": {"type": "boolean"}}})},
         **club_paths(),
-        "/api/openapi.json": {"get": {"summary": "This document", "responses": {
-            "200": _json({"type": "object"}, "OpenAPI 3.0")}}},
+        "/api/openapi.json": {"get": _op("This document", _json({"type": "object"},
+                                                                 "OpenAPI 3.0"))},
     }
     return {"openapi": "3.0.3",
             "info": {"title": "companion", "version": "1",

@@ -24,6 +24,7 @@ class HowRuckCore:
     name = "howruck"
     min_players = 2
     max_players = 2
+    button_race = True  # its races are decided by the table's buttons
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> HowRuckState:

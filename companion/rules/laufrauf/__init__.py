@@ -37,6 +37,7 @@ class LaufRaufCore:
     name = "laufrauf"
     min_players = 2
     max_players = 4
+    button_race = False
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> LaufRaufState:

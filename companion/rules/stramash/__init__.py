@@ -7,6 +7,7 @@ discard of a card that could have moved).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -149,6 +150,27 @@ class StramashCore:
     name = "stramash"
     min_players = 2
     max_players = 6
+    button_race = False
+
+    def play_results(self, state: StramashState,
+                     actions: list[Action]) -> list[dict[str, Any]]:
+        """Each distinct result of the plays among `actions` (one action per result, the
+        first found): ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by
+        card and laddie, so the page names a move by what it does and a 7 split both ways
+        is listed once. Only Stramash's plays move several laddies: other cores have no
+        such method."""
+        before = self.view(state)["laddies"]
+        seen: dict[str, dict[str, Any]] = {}
+        for action in actions:
+            if action.get("type") != "play":
+                continue
+            after = self.view(self.apply(state, action).state)["laddies"]
+            moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                     if loc != before[p][i]]
+            key = json.dumps([action["card"], moved], sort_keys=True)
+            seen.setdefault(key, {"action": action, "moves": moved})
+        return sorted(seen.values(), key=lambda r: (r["action"]["card"],
+                                                    [m[1] for m in r["moves"]]))
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> StramashState:

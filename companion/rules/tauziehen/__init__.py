@@ -82,6 +82,7 @@ class TauziehenCore:
     name = "tauziehen"
     min_players = 2
     max_players = 2
+    button_race = False
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> TauziehenState:

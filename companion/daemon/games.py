@@ -1,0 +1,94 @@
+"""Game routing on the hub thread: which stored game the table shows, and every change to it.
+
+The table shows one game at a time (the OLED, every page, the LEDs). Actions from the page,
+the buttons and the race go through `apply`; what changed is published: ``state`` (the shown
+game's public view), its ``leds`` (`leds.turn_leds`), ``announce`` and ``banner`` (what just
+happened, for the phones and the OLED) and its ``sound``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from companion.announce import SOUND, announcements, banner
+from companion.daemon.hub import Hub
+from companion.daemon.leds import turn_leds
+from companion.rules import Outcome, Refusal
+from companion.sessions import GameSession, Sessions
+
+BANNER_S = 4.0  # what just happened stays on the OLED this long
+
+
+class CurrentGame:
+    def __init__(self, hub: Hub, sessions: Sessions) -> None:
+        self.hub = hub
+        self.sessions = sessions
+        playing = [g for g in sessions.games.values() if g.status == "playing"]
+        self.current: int | None = max((g.id for g in playing), default=None)
+        self._banner_seq = 0
+
+    def session(self) -> GameSession | None:
+        return self.sessions.games.get(self.current) if self.current is not None else None
+
+    def view(self) -> dict[str, Any] | None:
+        session = self.session()
+        return session.view() if session else None
+
+    def create(self, game: str, players: list[str], options: dict | None,
+               seed: int) -> GameSession:
+        """A new stored game, now the one shown (its state is published by the caller)."""
+        session = self.sessions.create(game, players, options, seed)
+        self.current = session.id
+        return session
+
+    def switch_to(self, game_id: int) -> GameSession:
+        session = self.sessions.get(game_id)
+        self.current = game_id
+        return session
+
+    def apply(self, game_id: int | None, action: Any) -> Outcome:
+        if game_id is None:
+            raise Refusal("no_such_game", game_id=None)
+        outcome = self.sessions.apply(game_id, action)
+        if game_id == self.current:
+            self.publish_state()
+            self._announce(game_id, outcome.events)
+            if any(e.get("type") == "huckauf" for e in outcome.events):
+                self.hub.publish("sound", "huckauf")
+        return outcome
+
+    def undo(self, game_id: int) -> dict[str, Any]:
+        session = self.sessions.undo(game_id)
+        if game_id == self.current:
+            self.publish_state()
+        return session.view()
+
+    def publish_state(self) -> None:
+        session = self.session()
+        view = session.view() if session else None
+        self.hub.publish("state", view)
+        leds = turn_leds(view, session is not None and session.core.button_race)
+        if leds is not None:
+            self.hub.publish("leds", leds)
+
+    def _announce(self, game_id: int, events: list[dict[str, Any]]) -> None:
+        """What just happened, for every phone (a banner, the history) and the buzzer."""
+        view = self.view()
+        said = announcements(events, view)
+        if not said:
+            return
+        self.hub.publish("announce", {"game": game_id, "items": said})
+        shown = banner(said, game_over=bool(view and view.get("winner") is not None))
+        if shown is not None:  # on the OLED for BANNER_S, then back to the score
+            self._banner_seq += 1
+            self.hub.publish("banner", shown)
+            self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over,
+                                                              self._banner_seq))
+        sound = next((SOUND[a["kind"]] for a in reversed(said) if a["kind"] in SOUND), None)
+        if sound:
+            self.hub.publish("sound", sound)
+
+    def _banner_over(self, seq: int) -> None:
+        if seq == self._banner_seq:
+            self.hub.publish("banner", None)
