@@ -26,6 +26,8 @@ from companion.daemon.pairing import Pairing
 from companion.daemon.settings import Settings
 from companion.daemon.table import Table
 from companion.sessions import Sessions
+from companion.sessions.datalock import DataDirBusy, DataLock
+from companion.sessions.store import default_data_dir
 
 log = logging.getLogger("companion")
 WEB_THREADS = 48  # waitress threads; each open live stream holds one
@@ -58,9 +60,22 @@ class Daemon:
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
                  web: bool = False) -> None:
+        self.data_lock: DataLock | None = None
+        try:
+            self._build(config, data_dir, simulate, virtual_display, web)
+        except BaseException:  # a daemon that did not start holds nothing
+            if self.data_lock is not None:
+                self.data_lock.release()
+            raise
+
+    def _build(self, config: configuration.Config, data_dir: Path | None, simulate: bool,
+               virtual_display: bool | None, web: bool) -> None:
         self.started = time.monotonic()
         self.simulate = simulate
-        self.sessions = Sessions(data_dir)
+        # one companion per data directory (datalock.py): raises DataDirBusy
+        self.data_lock = DataLock(data_dir if data_dir is not None else default_data_dir())
+        self.data_lock.acquire()
+        self.sessions = Sessions(self.data_lock.data_dir)
         data = self.sessions.store.path.parent
         self.settings = Settings.load(data / "settings.json", config.language)
         self.file_config = config
@@ -209,6 +224,8 @@ class Daemon:
             self.display.close()
         self.outputs.close()
         self.sessions.close()
+        if self.data_lock is not None:
+            self.data_lock.release()
 
 
 def _club_publisher(config: configuration.Config, db_path: Path):
@@ -244,6 +261,10 @@ def main(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, web_port=args.port)
     try:
         daemon = Daemon(config, args.data, simulate, web=True)
+    except DataDirBusy as exc:
+        sys.stderr.write(f"companion: cannot start: {exc}; stop it first "
+                         "(sudo systemctl stop companion)\n")
+        return 2
     except OSError as exc:
         sys.stderr.write(f"companion: cannot start: {exc}\n")
         return 2
