@@ -1,8 +1,10 @@
 """`companion backup FILE` and `companion restore FILE`: the same files as the page's.
 
 Backing up works while the daemon runs (its own read connection). Restoring writes the data
-directory directly: stop the service first (`sudo systemctl stop companion`), or restore
-from the page, which swaps the data in through the running table.
+directory directly, so it takes the directory's lock (`datalock.py`) first: while a
+daemon runs on it, the restore is refused and nothing changes (restore from the page then,
+which swaps the data in through the running table, or stop the service first); and no
+daemon can start on the directory while a restore is under way.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.daemon.settings import Settings
+from companion.datalock import DataDirBusy, DataLock
 from companion.i18n import message
 from companion.sessions.backup import (
     BACKUP_SUFFIX,
@@ -54,16 +57,25 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
     except BackupError as exc:
         err.write(f"companion restore: {exc.code}: {message(exc.code, exc.params, lang)}\n")
         return 2
-    store = GameStore(data)
     try:
-        settings = _settings(data)
-        kept = data / "backups" / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
-        write_backup(store.path, kept, settings.as_json())
-        copy_into(file, store.db)
+        lock = DataLock(data).acquire()
+    except DataDirBusy as busy:
+        params = {"data": str(data), "pid": busy.holder or "?"}
+        err.write(f"companion restore: data_in_use: {message('data_in_use', params, lang)}\n")
+        return 2
+    try:
+        store = GameStore(data)
+        try:
+            settings = _settings(data)
+            kept = data / "backups" / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
+            write_backup(store.path, kept, settings.as_json())
+            copy_into(file, store.db)
+        finally:
+            store.close()
+        settings.language = info.settings.get("language", settings.language)
+        settings.hardware = info.settings.get("hardware", {})
+        settings.save()
     finally:
-        store.close()
-    settings.language = info.settings.get("language", settings.language)
-    settings.hardware = info.settings.get("hardware", {})
-    settings.save()
+        lock.release()
     out.write(json.dumps({"restored": info.as_json(), "kept": str(kept)}) + "\n")
     return 0

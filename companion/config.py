@@ -55,6 +55,8 @@ class Config:
     mqtt_password: str = ""
     mqtt_tls: bool = False
     mqtt_ca_file: str = ""
+    mqtt_discovery: bool = True  # Home Assistant's MQTT discovery (retained config topics)
+    mqtt_discovery_prefix: str = "homeassistant"
     source: str = "defaults"
 
 
@@ -158,7 +160,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "mqtt": {"host": ("mqtt_host", _text), "port": ("mqtt_port", _int(1, 65535)),
              "table": ("mqtt_table", _table_name), "username": ("mqtt_username", _text),
              "password": ("mqtt_password", _text), "tls": ("mqtt_tls", _bool),
-             "ca_file": ("mqtt_ca_file", _text)},
+             "ca_file": ("mqtt_ca_file", _text), "discovery": ("mqtt_discovery", _bool),
+             "discovery_prefix": ("mqtt_discovery_prefix", _table_name)},
 }
 
 

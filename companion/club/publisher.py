@@ -8,6 +8,7 @@ Topics (``companion/<table>/...``):
 - ``result``: each finished game's result, QoS 1, from the same outbox.
 - ``state``: retained, the current game's public state (as the page sees it).
 - ``status``: retained ``online``; ``offline`` as the last will and on a clean stop.
+- Home Assistant's discovery configs (homeassistant.py), retained, on every connection.
 
 One thread owns the delivery: it waits for a nudge (the hub published something, the broker
 connected) and sends the pending rows one at a time, each after the previous one was
@@ -28,6 +29,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from companion.club.homeassistant import discovery, scoreboard
 from companion.club.outbox import Outbox, Row
 from companion.config import Config
 from companion.rules import Refusal, get_core
@@ -130,6 +132,11 @@ class Publisher:
                      self.config.mqtt_port)
         self.problem = None
         client.publish(topic(self.table, "status"), "online", qos=1, retain=True)
+        if self.config.mqtt_discovery:  # Home Assistant finds the table's sensors
+            for where, config in discovery(self.table, self.config.mqtt_discovery_prefix,
+                                           topic(self.table, "state"),
+                                           topic(self.table, "status")):
+                client.publish(where, json.dumps(config), qos=1, retain=True)
         with self._lock:
             self._state_dirty = True
         self.connected.set()
@@ -209,7 +216,7 @@ class Publisher:
                 return
             state, version = self._state, self._state_version
         body = {"table": self.table, "game_id": state.get("id") if state else None,
-                "state": state}
+                "state": state, "scoreboard": scoreboard(state)}
         if self._publish("state", body, retain=True):
             with self._lock:
                 self._state_dirty = self._state_version != version

@@ -27,6 +27,7 @@ from companion import config as configuration
 from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import Settings
+from companion.datalock import DataDirBusy, DataLock
 
 if TYPE_CHECKING:
     from companion.daemon.notify import Notifier
@@ -62,9 +63,23 @@ class Daemon:
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
                  web: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+        self.data_lock: DataLock | None = None
+        try:
+            self._build(config, data_dir, simulate, virtual_display, web, clock)
+        except BaseException:  # a daemon that did not start holds nothing
+            if self.data_lock is not None:
+                self.data_lock.release()
+            raise
+
+    def _build(self, config: configuration.Config, data_dir: Path | None, simulate: bool,
+               virtual_display: bool | None, web: bool, clock: Callable[[], float]) -> None:
         self.started = time.monotonic()
         self.simulate = simulate
         data = Path(data_dir) if data_dir is not None else _default_data_dir()
+        # one companion per data directory (datalock.py), taken before anything is shown:
+        # a second daemon must not draw over the running one's display. Raises DataDirBusy.
+        self.data_lock = DataLock(data)
+        self.data_lock.acquire()
         self.settings = Settings.load(data / "settings.json", config.language)
         self.file_config = config
         self.config = config = self._with_page_settings(config)
@@ -227,6 +242,8 @@ class Daemon:
             self.display.close()
         self.outputs.close()
         self.sessions.close()
+        if self.data_lock is not None:
+            self.data_lock.release()
 
 
 def _default_data_dir() -> Path:
@@ -267,6 +284,10 @@ def main(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, web_port=args.port)
     try:
         daemon = Daemon(config, args.data, simulate, web=True)
+    except DataDirBusy as exc:
+        sys.stderr.write(f"companion: cannot start: {exc}; stop it first "
+                         "(sudo systemctl stop companion)\n")
+        return 2
     except OSError as exc:
         sys.stderr.write(f"companion: cannot start: {exc}\n")
         return 2

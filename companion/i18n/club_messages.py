@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 CLUB_MESSAGES: dict[str, dict[str, str]] = {
+    "data_in_use": {
+        "en": "The companion is running on {data} (process {pid}): restore from the page "
+              "(Settings, Restore), or stop it first (sudo systemctl stop companion). "
+              "Nothing was changed.",
+        "de": "Der Companion läuft mit {data} (Prozess {pid}): Stellen Sie auf der Seite "
+              "wieder her (Einstellungen, Wiederherstellen) oder beenden Sie ihn zuerst "
+              "(sudo systemctl stop companion). Nichts wurde geändert.",
+        "nl": "De companion draait met {data} (proces {pid}): zet terug via de pagina "
+              "(Instellingen, Terugzetten) of stop hem eerst (sudo systemctl stop "
+              "companion). Er is niets veranderd.",
+    },
     "backup_not_ours": {
         "en": "This is not a companion backup. Nothing was changed.",
         "de": "Das ist keine Companion-Sicherung. Nichts wurde geändert.",

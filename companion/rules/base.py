@@ -65,6 +65,10 @@ class RuleCore(Protocol):
     def apply(self, state: Any, action: JSON) -> Outcome:
         """The state after `action` (the old state is left untouched) or a `Refusal`."""
 
+    def view_score(self, view: Mapping[str, Any]) -> dict[str, int]:
+        """Each player's standing as one number, from the public view (a scoreboard's line:
+        Home Assistant's sensor, the league's live view)."""
+
     def legal_actions(self, state: Any, player: str | None = None) -> list[Action]:
         """Every action `apply` would accept now, in canonical form.
 

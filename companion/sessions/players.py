@@ -12,6 +12,7 @@ import sqlite3
 import unicodedata
 
 from companion.rules import Refusal
+from companion.sessions.store import Transaction
 from companion.stats import canonical
 
 MAX_NAME = 40
@@ -63,19 +64,9 @@ class PlayerBook:
         return {canonical(n, aliases) for n in known}
 
     def _alias(self, name: str, to: str) -> dict[str, str]:
-        with _transaction(self.db):
+        with Transaction(self.db):
             self.db.execute("UPDATE player_aliases SET player=? WHERE player=?", (to, name))
             self.db.execute("INSERT OR REPLACE INTO player_aliases VALUES (?, ?)", (name, to))
             self.db.execute("DELETE FROM player_aliases WHERE name=player")
         return self.aliases()
 
-
-class _transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -75,7 +75,7 @@ class GameStore:
         self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP_MARKER,))
 
     def _tx(self):
-        return _Transaction(self.db)
+        return Transaction(self.db)
 
     def close(self) -> None:
         self.db.close()
@@ -127,7 +127,7 @@ class GameStore:
         return [json.loads(r[0]) for r in rows]
 
 
-class _Transaction:
+class Transaction:
     """BEGIN IMMEDIATE … COMMIT (ROLLBACK on error): the commit is durable when it returns."""
 
     def __init__(self, db: sqlite3.Connection) -> None:

@@ -233,23 +233,32 @@
     if (asked !== app.historyAsked) return;
     list.replaceChildren();
     if (!r.ok) return;
-    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
-    r.data.actions.forEach((a, i) => {
-      // who did what, then what it caused (a race or tie-break is said by what it caused)
-      const caused = window.ANNOUNCE.sentences((r.data.announcements || [])[i], t);
-      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (r.data.events || [])[i] || [], memo)];
+    for (const line of historyLines(r.data)) {
       const li = document.createElement("li");
-      li.textContent = [...did, ...caused].join(" — ");
+      li.textContent = line;
       list.append(li);
+    }
+  }
+
+  // One sentence per action of a history answer (/api/games/ID/history): who did what, then
+  // what it caused (a race or tie-break is said by what it caused).
+  function historyLines(data) {
+    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
+    const game = data.header && data.header.game;
+    return data.actions.map((a, i) => {
+      const caused = window.ANNOUNCE.sentences((data.announcements || [])[i], t);
+      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (data.events || [])[i] || [], memo, game)];
+      return [...did, ...caused].join(" — ");
     });
   }
+  app.historyLines = historyLines;  // the step-through view (replay.js) says the same
 
   function gameUi(s) {
     return (window.GAME_UI || {})[s.game];
   }
 
-  function describe(a, events, memo = {}) {
-    const ui = app.state && gameUi(app.state);
+  function describe(a, events, memo = {}, game = app.state && app.state.game) {
+    const ui = game && gameUi({game});
     if (ui && ui.describe) return ui.describe(a, t, events, memo);
     if (a.type === "race") return describeRace(a, events.find((e) => e.type === "race"));
     if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
@@ -282,6 +291,7 @@
         const res = await api("POST", `/api/games/${g.id}/current`, {});
         if (res.ok) { setState(res.data); tab("play"); }
       }, "secondary"));
+      if (g.status === "over" && g.actions) li.append(" ", button(t("rp_open"), () => openReplay(g), "secondary"));
       list.append(li);
     }
   }
@@ -407,6 +417,22 @@
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "setup") loadGames();
     if (name === "roster") loadPlayersTab();
+  }
+
+  // Walking through a finished game (replay.js): loaded when first asked for.
+  async function openReplay(g) {
+    await ensureGame(g.game);
+    if (!window.companionReplay) {
+      await new Promise((resolve, reject) => {
+        const code = document.createElement("script");
+        code.src = "/static/replay.js";
+        code.addEventListener("load", resolve);
+        code.addEventListener("error", reject);
+        document.head.append(code);
+      });
+    }
+    tab("history");
+    window.companionReplay.open(g, {api, t, title: TITLES[g.game] || g.game});
   }
 
   // The Players tab's code, words and style load when it is first opened: a phone that only

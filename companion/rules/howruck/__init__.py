@@ -60,6 +60,11 @@ class HowRuckCore:
     def winner(self, state: HowRuckState) -> str | None:
         return state.winner
 
+    @staticmethod
+    def view_score(view: Mapping[str, Any]) -> dict[str, int]:
+        """Barrels won, per player (what a scoreboard shows)."""
+        return {p: int(view["barrels"][p]) for p in view["players"]}
+
     def view(self, s: HowRuckState) -> dict[str, Any]:
         a, b = s.players
         tugging = s.phase == "tug"

@@ -72,6 +72,11 @@ class LaufRaufCore:
     def winner(self, state: LaufRaufState) -> str | None:
         return state.winner
 
+    @staticmethod
+    def view_score(view: Mapping[str, Any]) -> dict[str, int]:
+        """Figures on the summit, per player (what a scoreboard shows)."""
+        return {p: sum(1 for f in view["figures"][p] if f == "summit") for p in view["players"]}
+
     def view(self, s: LaufRaufState) -> dict[str, Any]:
         on_turn = s.turn if s.winner is None else None
         return {

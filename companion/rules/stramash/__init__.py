@@ -230,6 +230,13 @@ class StramashCore:
     def winner(self, state: StramashState) -> str | list[str] | None:
         return state.winner
 
+    @staticmethod
+    def view_score(view: Mapping[str, Any]) -> dict[str, int]:
+        """Laddies in the castle, per player (what a scoreboard shows)."""
+        return {p: sum(1 for laddie in view["laddies"][p]
+                       if isinstance(laddie, dict) and "castle" in laddie)
+                for p in view["players"]}
+
     def view(self, s: StramashState) -> dict[str, Any]:
         return {
             "game": self.name,

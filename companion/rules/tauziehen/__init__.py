@@ -192,6 +192,11 @@ class TauziehenCore:
     def winner(self, state: TauziehenState) -> str | None:
         return state.winner
 
+    @staticmethod
+    def view_score(view: Mapping[str, Any]) -> dict[str, int]:
+        """Points, per player (what a scoreboard shows)."""
+        return {p: int(view["points"][p]) for p in view["players"]}
+
     def view(self, s: TauziehenState) -> dict[str, Any]:
         return {
             "game": self.name,

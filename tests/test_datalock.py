@@ -1,0 +1,86 @@
+"""One companion per data directory: `companion restore` refuses while a real `companion run`
+process holds the directory (nothing changes), a second daemon refuses to start on it, and a
+SIGKILLed daemon leaves no stale lock behind."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+from test_daemon_restart import Run
+
+from companion.cli import main as cli_main
+from companion.datalock import DataDirBusy, DataLock
+
+
+def _companion(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def _games(run: Run) -> list:
+    status, body, _ = run.client.get("/api/games")
+    assert status == 200, body
+    return [(g["id"], g["game"], g["players"], g["actions"]) for g in body["games"]]
+
+
+def test_restore_is_refused_while_the_daemon_runs_and_works_after_it_stopped(tmp_path):
+    # a backup of a table with one game in it
+    source = Run(tmp_path / "source")
+    try:
+        status, body, _ = source.client.post("/api/games", {"game": "tauziehen",
+                                                            "players": ["Ann", "Bob"]})
+        assert status == 201, body
+    finally:
+        source.kill()
+    backup = tmp_path / "one.companion-backup"
+    assert cli_main(["backup", str(backup), "--data", str(tmp_path / "source")]) == 0
+
+    table = Run(tmp_path / "table")
+    try:
+        status, body, _ = table.client.post("/api/games", {"game": "howruck",
+                                                           "players": ["Cy", "Di"]})
+        assert status == 201, body
+        before = _games(table)
+        refused = _companion("restore", str(backup), "--data", str(tmp_path / "table"),
+                             "--lang", "de")
+        assert refused.returncode == 2, refused
+        assert "data_in_use" in refused.stderr
+        assert f"Prozess {table.proc.pid}" in refused.stderr  # German, naming the daemon
+        assert "Traceback" not in refused.stderr
+        assert _games(table) == before  # the running table saw nothing change
+        assert not (tmp_path / "table" / "backups").exists()  # not even the safety copy
+
+        second = _companion("run", "--simulate", "--host", "127.0.0.1", "--port", "0",
+                            "--data", str(tmp_path / "table"))
+        assert second.returncode == 2, second
+        assert "in use by a running companion" in second.stderr
+        assert _games(table) == before
+    finally:
+        table.proc.send_signal(signal.SIGTERM)
+        table.proc.wait(timeout=30)
+        table.proc.stderr.close()
+
+    done = _companion("restore", str(backup), "--data", str(tmp_path / "table"))
+    assert done.returncode == 0, done.stderr
+    again = Run(tmp_path / "table")
+    try:
+        assert [g[1:] for g in _games(again)] == [("tauziehen", ["Ann", "Bob"], 0)]
+    finally:
+        again.kill()
+
+
+def test_a_killed_daemon_leaves_no_lock_behind(tmp_path):
+    run = Run(tmp_path)
+    try:
+        try:
+            DataLock(tmp_path).acquire()
+        except DataDirBusy as busy:
+            assert busy.holder == str(run.proc.pid)
+        else:
+            raise AssertionError("the running daemon did not hold its data directory")
+    finally:
+        run.kill()
+    lock = DataLock(tmp_path).acquire()  # free at once: the kernel dropped the dead one's lock
+    lock.release()

@@ -1,0 +1,65 @@
+"""Walking through a finished game on the phone page (headless Chromium under the page's own
+CSP): the game list offers it, each step shows the board as the rule core left it after that
+action (the stored log replayed by the server) and the history's sentence for it."""
+
+from __future__ import annotations
+
+from test_web_browser import PHONE, browser, daemon, phone, shot, until  # noqa: F401
+
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+
+
+def finished_game(table, game: str, seed: int, players: list[str]) -> tuple[int, int]:
+    """A whole random game entered through the table (the hub), as the buttons would."""
+    log, _ = random_game(get_core(game), seed, players)
+    view = table.hub.call(table.table.create_game, game, players, {}, seed)
+    for action in log:
+        table.hub.call(table.table.apply, view["id"], action)
+    return view["id"], len(log)
+
+
+def text(page, selector: str) -> str:
+    return page.inner_text(selector).strip()
+
+
+def test_step_through_a_finished_game(browser, daemon):  # noqa: F811
+    game_id, steps = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
+    page = phone(browser, daemon)  # German, not paired: watching is enough
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    history = [li.inner_text() for li in page.query_selector_all("#history-list li")]
+    assert len(history) == steps
+    final_board = page.inner_html("#board")
+
+    page.click("nav [data-tab=setup]")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
+    assert text(page, "#replay-count") == f"Aktion 0 von {steps}"
+    assert text(page, "#replay-line") == "Das Spiel, wie es aufgebaut wurde."
+    assert "#" + str(game_id) in text(page, "#replay-title")
+    assert page.is_disabled("#replay-prev") and not page.is_disabled("#replay-next")
+    start_board = page.inner_html("#replay-board")
+    shot(page, "30-replay-start")
+
+    page.click("#replay-next")
+    until(page, f"document.querySelector('#replay-count').textContent === 'Aktion 1 von {steps}'")
+    assert text(page, "#replay-line") == history[0].strip()
+    page.keyboard.press("ArrowRight")  # the focused panel steps with the arrow keys
+    until(page, f"document.querySelector('#replay-count').textContent === 'Aktion 2 von {steps}'")
+    assert text(page, "#replay-line") == history[1].strip()
+
+    page.click("#replay-last")
+    until(page, f"document.querySelector('#replay-count').textContent === "
+                f"'Aktion {steps} von {steps}'")
+    assert text(page, "#replay-line") == history[-1].strip()
+    assert page.is_disabled("#replay-next")
+    # the last step is the game as it ended: the same picture as the Game tab's board
+    assert page.inner_html("#replay-board") == final_board != start_board
+    shot(page, "31-replay-end")
+
+    page.click("#replay-first")
+    until(page, f"document.querySelector('#replay-count').textContent === 'Aktion 0 von {steps}'")
+    assert page.inner_html("#replay-board") == start_board
+    page.click("#replay-close")
+    assert page.is_hidden("#replay")

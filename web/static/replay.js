@@ -1,0 +1,101 @@
+// Walking through a finished game: the board as it lay after each action, the stored log
+// replayed through the rule core by the server (/api/games/ID/at/STEP), with the history's
+// sentence for that action. Loaded by the page (openReplay in app.js) when first asked for;
+// it brings its own words and builds its own panel at the top of the History tab.
+(function () {
+  "use strict";
+  const WORDS = {
+    en: {rp_title: "{game} #{id}: {result}", rp_start: "The game as it was set up.",
+      rp_step: "Action {k} of {n}", rp_first: "To the start", rp_prev: "One action back",
+      rp_next: "One action on", rp_last: "To the end", rp_slider: "Action", rp_close: "Close"},
+    de: {rp_title: "{game} #{id}: {result}", rp_start: "Das Spiel, wie es aufgebaut wurde.",
+      rp_step: "Aktion {k} von {n}", rp_first: "Zum Anfang", rp_prev: "Eine Aktion zurück",
+      rp_next: "Eine Aktion weiter", rp_last: "Zum Ende", rp_slider: "Aktion", rp_close: "Schließen"},
+    nl: {rp_title: "{game} #{id}: {result}", rp_start: "Het spel zoals het werd klaargezet.",
+      rp_step: "Actie {k} van {n}", rp_first: "Naar het begin", rp_prev: "Eén actie terug",
+      rp_next: "Eén actie verder", rp_last: "Naar het einde", rp_slider: "Actie", rp_close: "Sluiten"},
+  };
+  for (const [lang, words] of Object.entries(WORDS)) Object.assign(window.STRINGS[lang], words);
+
+  const view = {game: null, steps: 0, step: 0, lines: [], states: new Map(), asked: 0, tools: null};
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function panel() {
+    let box = document.getElementById("replay");
+    if (box) return box;
+    const t = view.tools.t;
+    box = el("div", {id: "replay", class: "replay"});
+    const controls = el("div", {class: "row"});
+    const slider = el("input", {id: "replay-step", type: "range", min: "0", value: "0", "aria-label": t("rp_slider")});
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    const tools = [["replay-first", "⏮", "rp_first", () => go(0)], ["replay-prev", "◀", "rp_prev", () => go(view.step - 1)],
+      null, ["replay-next", "▶", "rp_next", () => go(view.step + 1)], ["replay-last", "⏭", "rp_last", () => go(view.steps)]];
+    for (const tool of tools) {
+      if (!tool) { controls.append(slider); continue; }
+      const [id, symbol, label, onClick] = tool;
+      const b = el("button", {id, type: "button", class: "secondary", "aria-label": t(label), title: t(label)}, symbol);
+      b.addEventListener("click", onClick);
+      controls.append(b);
+    }
+    const close = el("button", {id: "replay-close", type: "button", class: "secondary"}, t("rp_close"));
+    close.addEventListener("click", () => { box.hidden = true; });
+    box.append(el("h2", {id: "replay-title"}), el("div", {id: "replay-board"}),
+      el("p", {id: "replay-count"}), el("p", {id: "replay-line", "aria-live": "polite"}), controls, close);
+    box.addEventListener("keydown", (e) => {
+      if (e.target.id === "replay-step") return;  // the slider has its own keys
+      if (e.key === "ArrowLeft") go(view.step - 1);
+      if (e.key === "ArrowRight") go(view.step + 1);
+    });
+    document.getElementById("history").prepend(box);
+    return box;
+  }
+
+  async function open(game, tools) {
+    view.tools = tools;
+    const t = tools.t;
+    const box = panel();
+    box.hidden = false;
+    view.game = game;
+    view.steps = game.actions;
+    view.states = new Map();
+    const result = t("finished", {p: Array.isArray(game.winner) ? game.winner.join(" + ") : game.winner});
+    document.getElementById("replay-title").textContent = t("rp_title", {game: tools.title, id: game.id, result});
+    const slider = document.getElementById("replay-step");
+    slider.max = String(view.steps);
+    const history = await tools.api("GET", `/api/games/${game.id}/history`);
+    view.lines = history.ok ? window.companion.historyLines(history.data) : [];
+    await go(0);
+    document.getElementById("replay-next").focus();
+  }
+
+  async function go(step) {
+    const {api, t} = view.tools;
+    step = Math.max(0, Math.min(view.steps, step));
+    const asked = ++view.asked;  // quick taps: only the newest answer is drawn
+    let state = view.states.get(step);
+    if (!state) {
+      const r = await api("GET", `/api/games/${view.game.id}/at/${step}`);
+      if (!r.ok) return;
+      state = r.data.state;
+      view.states.set(step, state);
+    }
+    if (asked !== view.asked) return;
+    view.step = step;
+    document.getElementById("replay-board").innerHTML = window.board(state, t);
+    document.getElementById("replay-count").textContent = t("rp_step", {k: step, n: view.steps});
+    document.getElementById("replay-line").textContent = step ? view.lines[step - 1] || "" : t("rp_start");
+    document.getElementById("replay-step").value = String(step);
+    document.getElementById("replay-prev").disabled = step === 0;
+    document.getElementById("replay-first").disabled = step === 0;
+    document.getElementById("replay-next").disabled = step === view.steps;
+    document.getElementById("replay-last").disabled = step === view.steps;
+  }
+
+  window.companionReplay = {open};
+})();
