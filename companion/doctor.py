@@ -221,8 +221,49 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
     yield from check_serial(config)
     yield from check_database(data_dir)
     yield from check_web_port(config)
+    yield from check_network(config, simulate)
     from companion.club.doctor import check_mqtt
     yield from check_mqtt(config, data_dir)
+
+
+def check_network(config: configuration.Config, simulate: bool) -> Iterator[Finding]:
+    """The network phones reach the table on, and the box's own Wi-Fi (companion/network/)."""
+    from companion.network.nmcli import Nmcli, NmcliError
+
+    if config.wifi_hotspot == "off":
+        yield Finding("wifi", True, "own Wi-Fi off ([wifi] hotspot = \"off\"): phones must "
+                      "be on the Pi's network")
+        return
+    program = os.environ.get("COMPANION_NMCLI")
+    if simulate and not program:
+        yield Finding("wifi", True, "simulation: this computer's network is left alone")
+        return
+    nm = Nmcli(program or "nmcli")
+    try:
+        device = nm.wifi_device()
+        if device is None:
+            yield Finding("wifi", config.wifi_hotspot == "auto", "no Wi-Fi interface",
+                          "phones need the Pi's network (a cable), or a Pi with Wi-Fi")
+            return
+        if nm.hotspot_up():
+            joined = nm.joined(device)
+            yield Finding("wifi", True, f"the box's own Wi-Fi is up on {device} "
+                          f"({joined} phone(s) joined): phones scan the Wi-Fi QR code on the "
+                          "display")
+            return
+        network = nm.connected()
+    except NmcliError as exc:
+        yield Finding("wifi", False, str(exc), "install NetworkManager (Raspberry Pi OS "
+                      "Bookworm has it), or set [wifi] hotspot = \"off\"")
+        return
+    if network:
+        yield Finding("wifi", True, f"on the network {network!r}: phones join that one"
+                      + (" (hotspot = \"always\": the box opens its own when it starts)"
+                         if config.wifi_hotspot == "always" else ""))
+    else:
+        yield Finding("wifi", True, f"no network connected on {device}: the companion opens "
+                      "its own Wi-Fi 20 s after it starts (hold OK while it starts to open it "
+                      "at once)")
 
 
 # What a new installation must be able to load before the installer switches over to it.
