@@ -43,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--buttons", nargs="?", type=float, const=10.0, metavar="SECONDS",
                         help="then ask for each button in turn (wait SECONDS each, default "
                              "10): finds swapped, stuck or loose buttons")
+    doctor.add_argument("--offline", action="store_true",
+                        help="check only this installation (the config, every part loads, "
+                             "the rules play): no hardware, port or database is touched")
 
     backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
                             "(works while the companion runs)")
@@ -104,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.daemon import on_raspberry_pi
         from companion.doctor import main as doctor_main
         return doctor_main(args.config, args.data, args.simulate or not on_raspberry_pi(),
-                           sys.stdout, args.buttons)
+                           sys.stdout, args.buttons, args.offline)
     if args.command == "backup":
         from companion.backup_cli import backup_main
         return backup_main(args.file, args.data, sys.stdout, sys.stderr)

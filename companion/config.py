@@ -57,6 +57,9 @@ class Config:
     mqtt_ca_file: str = ""
     mqtt_discovery: bool = True  # Home Assistant's MQTT discovery (retained config topics)
     mqtt_discovery_prefix: str = "homeassistant"
+    wifi_hotspot: str = "auto"  # the box's own access point: auto, always, off
+    wifi_ssid: str = ""  # "" = table-<4 hex digits of the host name>
+    wifi_password: str = ""  # "" = generated once and kept in the data directory
     source: str = "defaults"
 
 
@@ -115,6 +118,21 @@ def _text(key: str, value: Any) -> str:
     return value
 
 
+def _ssid(key: str, value: Any) -> str:
+    """A Wi-Fi name: 1 to 32 bytes, printable ("" = the default)."""
+    if not isinstance(value, str) or len(value.encode()) > 32 or not value.isprintable():
+        raise ConfigError(key, f"up to 32 bytes of printable text, not {value!r}")
+    return value
+
+
+def _wpa_password(key: str, value: Any) -> str:
+    """A WPA2 passphrase: 8 to 63 printable ASCII characters ("" = generated)."""
+    if not isinstance(value, str) or (value and not (
+            8 <= len(value) <= 63 and all(" " <= c <= "~" for c in value))):
+        raise ConfigError(key, "8 to 63 printable ASCII characters (or \"\" to generate one)")
+    return value
+
+
 def _table_name(key: str, value: Any) -> str:
     """An MQTT topic level of letters, digits, - and _ (no wildcards, no slashes)."""
     if not isinstance(value, str) or not 1 <= len(value) <= 32 or not all(
@@ -156,6 +174,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
              "false_start": ("false_start", _choice("ignore", "forfeit")),
              "countdown_s": ("countdown_s", _int(0, 10)),
              "settle_ms": ("settle_ms", _int(5, 1000))},
+    "wifi": {"hotspot": ("wifi_hotspot", _choice("auto", "always", "off")),
+             "ssid": ("wifi_ssid", _ssid), "password": ("wifi_password", _wpa_password)},
     # club play: the table publishes to this broker (not on the page: it holds a password)
     "mqtt": {"host": ("mqtt_host", _text), "port": ("mqtt_port", _int(1, 65535)),
              "table": ("mqtt_table", _table_name), "username": ("mqtt_username", _text),

@@ -221,8 +221,88 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
     yield from check_serial(config)
     yield from check_database(data_dir)
     yield from check_web_port(config)
+    yield from check_network(config, simulate)
     from companion.club.doctor import check_mqtt
     yield from check_mqtt(config, data_dir)
+
+
+def check_network(config: configuration.Config, simulate: bool) -> Iterator[Finding]:
+    """The network phones reach the table on, and the box's own Wi-Fi (companion/network/)."""
+    from companion.network.nmcli import Nmcli, NmcliError
+
+    if config.wifi_hotspot == "off":
+        yield Finding("wifi", True, "own Wi-Fi off ([wifi] hotspot = \"off\"): phones must "
+                      "be on the Pi's network")
+        return
+    program = os.environ.get("COMPANION_NMCLI")
+    if simulate and not program:
+        yield Finding("wifi", True, "simulation: this computer's network is left alone")
+        return
+    nm = Nmcli(program or "nmcli")
+    try:
+        device = nm.wifi_device()
+        if device is None:
+            yield Finding("wifi", config.wifi_hotspot == "auto", "no Wi-Fi interface",
+                          "phones need the Pi's network (a cable), or a Pi with Wi-Fi")
+            return
+        if nm.hotspot_up():
+            joined = nm.joined(device)
+            yield Finding("wifi", True, f"the box's own Wi-Fi is up on {device} "
+                          f"({joined} phone(s) joined): phones scan the Wi-Fi QR code on the "
+                          "display")
+            return
+        network = nm.connected()
+    except NmcliError as exc:
+        yield Finding("wifi", False, str(exc), "install NetworkManager (Raspberry Pi OS "
+                      "Bookworm has it), or set [wifi] hotspot = \"off\"")
+        return
+    if network:
+        yield Finding("wifi", True, f"on the network {network!r}: phones join that one"
+                      + (" (hotspot = \"always\": the box opens its own when it starts)"
+                         if config.wifi_hotspot == "always" else ""))
+    else:
+        yield Finding("wifi", True, f"no network connected on {device}: the companion opens "
+                      "its own Wi-Fi 20 s after it starts (hold OK while it starts to open it "
+                      "at once)")
+
+
+# What a new installation must be able to load before the installer switches over to it.
+PARTS = ("companion.daemon", "companion.daemon.table", "companion.devices.buttons",
+         "companion.devices.oled", "companion.devices.serialbox", "companion.screens",
+         "companion.web", "companion.web.api", "companion.club.publisher")
+
+
+def check_installation() -> Iterator[Finding]:
+    """Offline: every part loads, the page's files are there, each rule core plays a game.
+    Touches no pin, display, port or database: the installer runs it on a new version while
+    the old one still serves (see install.sh)."""
+    import importlib
+
+    for part in PARTS:
+        try:
+            importlib.import_module(part)
+        except Exception as exc:  # any failure to load is the finding
+            yield Finding("program", False, f"{part} does not load: {exc!r}",
+                          "reinstall: sudo ./install.sh (the previous version stays)")
+            return
+    from companion.web import web_root
+    missing = [name for name in ("templates/index.html", "static/app.js")
+               if not (web_root() / name).is_file()]
+    if missing:
+        yield Finding("program", False, f"the phone page's files are missing: {missing}",
+                      "reinstall: sudo ./install.sh")
+        return
+    yield Finding("program", True, f"every part loads ({len(PARTS)}), the page's files are there")
+    from companion.rules import GAMES
+    from companion.rules.randomplay import random_game
+    for name, core in GAMES.items():
+        try:
+            random_game(core, 0)
+        except Exception as exc:  # a rule core that raises is the finding
+            yield Finding("rules", False, f"{name} cannot play a game: {exc!r}",
+                          "reinstall: sudo ./install.sh")
+            return
+    yield Finding("rules", True, f"each game plays a whole game ({', '.join(GAMES)})")
 
 
 def _smbus(port: int) -> Any:
@@ -231,7 +311,7 @@ def _smbus(port: int) -> Any:
 
 
 def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO,
-         buttons_wait_s: float | None = None) -> int:
+         buttons_wait_s: float | None = None, offline: bool = False) -> int:
     from companion.sessions.store import default_data_dir
 
     try:
@@ -241,12 +321,15 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
                   "them all)\n")
         return 1
     out.write(f"✓ config: {config.source}\n")
-    if simulate:
-        from companion.daemon import use_mock_pins
-        use_mock_pins()
-        out.write("  (simulation: mock pins, virtual display)\n")
     problems = 0
-    findings = diagnose(config, data_dir or default_data_dir(), simulate)
+    if offline:
+        findings: Iterator[Finding] = check_installation()
+    else:
+        if simulate:
+            from companion.daemon import use_mock_pins
+            use_mock_pins()
+            out.write("  (simulation: mock pins, virtual display)\n")
+        findings = diagnose(config, data_dir or default_data_dir(), simulate)
     if buttons_wait_s is not None:
         from companion.doctor_buttons import check_buttons
 

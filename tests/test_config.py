@@ -37,7 +37,7 @@ def test_the_documented_example_is_exactly_the_defaults():
     ({"race": {"tie_window_ms": -1}}, "race.tie_window_ms"),
     ({"race": {"false_start": "maybe"}}, "race.false_start"),
     ({"web": {"prot": 80}}, "web.prot"),
-    ({"wifi": {"ssid": "x"}}, "wifi"),
+    ({"wlan": {"ssid": "x"}}, "wlan"),
     ({"language": "fr"}, "language"),
 ])
 def test_bad_values_name_their_key(data, key):

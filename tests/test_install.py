@@ -6,6 +6,8 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,24 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("useradd")
                                 reason="useradd --root needs root")
 
 
-def run_installer(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, COMPANION_PIP_ARGS="--no-deps")
-    return subprocess.run([str(REPO / "install.sh"), "--root", str(root), *args],
-                          capture_output=True, text=True, env=env, timeout=600)
+@pytest.fixture(scope="session")
+def wheelhouse(tmp_path_factory) -> Path:
+    """The program's dependencies as wheels (pip's cache makes this quick): the installer
+    then builds each version's venv offline, as a Pi without internet would."""
+    house = tmp_path_factory.mktemp("wheels")
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["pi"],
+              "setuptools>=61", "wheel"]
+    done = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--dest",
+                           str(house), *wanted], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return house
+
+
+def run_installer(root: Path, wheels: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COMPANION_PIP_ARGS=f"--no-index --find-links {wheels}")
+    return subprocess.run([str(REPO / "install.sh"), "--root", str(root), "--no-i2c-400k",
+                           *args], capture_output=True, text=True, env=env, timeout=600)
 
 
 def fresh_root(tmp_path: Path) -> Path:
@@ -33,9 +49,9 @@ def fresh_root(tmp_path: Path) -> Path:
 
 
 @needs_root
-def test_install_writes_everything_and_a_second_run_keeps_config_and_games(tmp_path):
+def test_install_writes_everything_and_a_second_run_keeps_config_and_games(tmp_path, wheelhouse):
     root = fresh_root(tmp_path)
-    first = run_installer(root)
+    first = run_installer(root, wheelhouse)
     assert first.returncode == 0, first.stderr
     exe = root / "opt/companion/venv/bin/companion"
     assert exe.exists()
@@ -63,7 +79,7 @@ def test_install_writes_everything_and_a_second_run_keeps_config_and_games(tmp_p
     config.write_text('language = "de"\n')
     games = root / "var/lib/companion/games.sqlite3"
     games.write_bytes(b"the family's games")
-    second = run_installer(root)
+    second = run_installer(root, wheelhouse)
     assert second.returncode == 0, second.stderr
     assert "keeping your" in second.stdout
     assert config.read_text() == 'language = "de"\n'
@@ -71,11 +87,11 @@ def test_install_writes_everything_and_a_second_run_keeps_config_and_games(tmp_p
     assert passwd.count("companion:") == (root / "etc/passwd").read_text().count("companion:")
 
     # uninstall keeps the games and config; --purge removes them
-    removed = run_installer(root, "--uninstall")
+    removed = run_installer(root, wheelhouse, "--uninstall")
     assert removed.returncode == 0, removed.stderr
     assert not (root / "opt/companion").exists() and not wants.exists()
     assert games.exists() and config.exists()
-    purged = run_installer(root, "--uninstall", "--purge")
+    purged = run_installer(root, wheelhouse, "--uninstall", "--purge")
     assert purged.returncode == 0, purged.stderr
     assert not games.exists() and not config.exists()
     assert "companion:" not in (root / "etc/passwd").read_text()

@@ -137,10 +137,26 @@ class Daemon:
                                  WEB_THREADS)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
+        self.hotspot = self._hotspot(config, data, simulate)
         self.serial_box = None
         if config.serial_port:
             from companion.devices.serialbox import SerialBox
             self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud)
+
+    def _hotspot(self, config: configuration.Config, data: Path, simulate: bool):
+        """The box's own Wi-Fi (companion/network/). Never in simulation, where the laptop's
+        network is not ours to change, unless COMPANION_NMCLI names an nmcli to use."""
+        nmcli = os.environ.get("COMPANION_NMCLI")
+        if config.wifi_hotspot == "off" or (simulate and not nmcli):
+            return None
+        from companion.network import credentials
+        from companion.network.hotspot import Hotspot
+        from companion.network.nmcli import Nmcli
+        return Hotspot(Nmcli(nmcli or "nmcli"), config.wifi_hotspot,
+                       credentials.load(data / "wifi.json", config.wifi_ssid,
+                                        config.wifi_password),
+                       lambda status: self.hub.post(self.table.network_changed, status),
+                       forced=self.buttons.held("ok"))
 
     def _await_first_frame(self, limit_s: float = FIRST_FRAME_WAIT_S) -> None:
         """Let the display's thread draw its first frame before the heavy loading goes on
@@ -225,9 +241,13 @@ class Daemon:
             self.mqtt.start()
         if self.serial_box is not None:
             self.serial_box.start()
+        if self.hotspot is not None:
+            self.hotspot.start()
 
     def stop(self) -> None:
         """Clean shut-down: inputs first, then the core, outputs, pins, database."""
+        if self.hotspot is not None:
+            self.hotspot.stop()
         self.broker.close()
         if self.web is not None:
             self.web.stop()

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from companion.config import Config
+from companion.daemon.address import page_url
 from companion.daemon.button_actions import button_action
 from companion.daemon.games import BANNER_S, CurrentGame
 from companion.daemon.hub import Hub
@@ -249,6 +250,18 @@ class Table:
 
     def paired(self, token: str | None) -> bool:
         return self.pairing.paired(token)
+
+    def network_changed(self, status: dict[str, Any]) -> None:
+        """The box's own Wi-Fi (companion/network/) changed: the OLED shows its QR code while
+        no phone has joined, and the pairing QR then points at the access point's address."""
+        self.hub.publish("wifi", status)
+        if status.get("mode") == "ap" and status.get("address"):
+            url = page_url(status["address"], self.config.web_port)
+        else:
+            url = page_url(self.config.web_host, self.config.web_port)
+        if url != self.pairing_screen.page_url:
+            self.pairing_screen.page_url = url
+            self.pairing_screen.publish()
 
     def shutdown(self) -> None:
         self.hub.publish("leds", [])

@@ -67,6 +67,11 @@ class ButtonPanel:
     def names(self) -> list[str]:
         return list(self.buttons)
 
+    def held(self, name: str) -> bool:
+        """Whether that button is pressed right now (OK held at start opens the Wi-Fi)."""
+        button = self.buttons.get(name)
+        return bool(button is not None and button.is_pressed)
+
     def _edge(self, name: str, ticks: float, pressed: bool) -> None:
         self.sink(name, self.host_time(ticks), pressed, "gpio")
 

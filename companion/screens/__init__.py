@@ -5,7 +5,8 @@ reference PNGs and `companion render` can draw any of them from a state file.
 
 Which screen shows (`pick`): "stopped" after shut-down; the race while one runs or was just
 decided; the pairing screen (QR code, PIN, game name) when no game is on or pairing is asked
-for; else what just happened (a banner, for a few seconds), or the current game's own screen.
+for (the box's own Wi-Fi's QR code instead, while no phone has joined it); else what just
+happened (a banner, for a few seconds), or the current game's own screen.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ GAME_SCREENS: dict[str, GameScreen] = {
     "tauziehen": tauziehen.draw,
     "stramash": stramash.draw,
 }
-SCREEN_NAMES = ("pairing", "race", "stopped", *GAME_SCREENS)
+SCREEN_NAMES = ("pairing", "wifi", "race", "stopped", *GAME_SCREENS)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Scene:
     banner: dict[str, Any] | None = None  # what just happened (an announcement), for a while
     show_pairing: bool = False
     stopped: bool = False
+    wifi: dict[str, Any] | None = None  # the box's own access point, while it is up
 
 
 def pick(scene: Scene) -> str:
@@ -50,7 +52,8 @@ def pick(scene: Scene) -> str:
         return "race"
     state = scene.state
     if scene.show_pairing or not state or state.get("game") not in GAME_SCREENS:
-        return "pairing"
+        wifi = scene.wifi or {}  # on its own Wi-Fi, phones join that first
+        return "wifi" if wifi.get("mode") == "ap" and not wifi.get("joined") else "pairing"
     return state["game"]
 
 
@@ -62,6 +65,8 @@ def draw(scene: Scene) -> Canvas:
         common.stopped(canvas, scene.lang)
     elif name == "race":
         common.race(canvas, scene.race or {}, scene.lang)
+    elif name == "wifi":
+        common.wifi(canvas, scene.wifi or {}, scene.lang)
     elif name == "pairing":
         common.pairing(canvas, scene.pairing or {}, scene.state, scene.lang)
     elif scene.banner:

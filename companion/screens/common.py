@@ -75,6 +75,20 @@ def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | Non
         canvas.text((left, 46, WIDTH, HEIGHT), str(pin), 18, align="center")
 
 
+def wifi(canvas: Canvas, wifi: dict[str, Any], lang: str) -> None:
+    """The box's own Wi-Fi: its QR code (phones join by scanning) beside its name and
+    password (for those who type)."""
+    side = draw_qr(canvas, wifi.get("qr", ""), 0, (HEIGHT - 62) // 2, 62)
+    left = side + 2
+    password = wifi.get("password", "")
+    half = (len(password) + 1) // 2  # a generated one (12 characters) in two lines of six
+    rows = (text("wifi_join", lang), wifi.get("ssid", ""), text("wifi_password", lang),
+            password[:half], password[half:])
+    for i, line in enumerate(rows):
+        canvas.text((left, i * 13, WIDTH, i * 13 + 12), line, 11, align="center",
+                    shorten=i in (1, 3, 4))  # a configured long name or password: the QR has it
+
+
 def race(canvas: Canvas, race: dict[str, Any], lang: str) -> None:
     """Countdown, "How Ruck!", "Stopp! <name>", a tie's "draw a card", a false start."""
     phase = race.get("phase")

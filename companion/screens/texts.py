@@ -11,6 +11,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "no_game": {"en": "No game", "de": "Kein Spiel", "nl": "Geen spel"},
     "scan": {"en": "Scan me", "de": "Scannen", "nl": "Scan mij"},
     "pin": {"en": "PIN", "de": "PIN", "nl": "PIN"},
+    # the box's own Wi-Fi (companion/network/): scan to join, or type name and password
+    "wifi_join": {"en": "Wi-Fi", "de": "WLAN", "nl": "Wifi"},
+    "wifi_password": {"en": "Password", "de": "Passwort", "nl": "Code"},
     "stopped": {"en": "Stopped", "de": "Angehalten", "nl": "Gestopt"},
     "ready": {"en": "Get ready", "de": "Achtung", "nl": "Klaar"},
     "stopp": {"en": "Stopp!", "de": "Stopp!", "nl": "Stopp!"},
