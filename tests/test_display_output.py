@@ -172,11 +172,13 @@ def test_frames_for_phones_are_encoded_only_while_a_stream_is_open():
     frame = render(SCENES["race_won_de"])
     listener(frame)
     assert encoded == []
-    stream = broker.listen(lambda: [], paired=True)
-    assert next(stream).startswith("retry")
+    stream = broker.open(paired=True)
+    written: list[str] = []
+    stream.attach(written.append, lambda: 0, lambda: None)
+    assert written[0].startswith("retry")
     listener(frame)
     assert len(encoded) == 1
-    message = next(stream)
+    message = written[-1]
     assert message.startswith("id:") and "event: frame" in message and "image/png" in message
     stream.close()
     listener(frame)

@@ -145,7 +145,7 @@ def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):
     huge = b'{"type": "race", "pad": "' + b"x" * 200_000 + b'"}'
     status, _, _ = client.request("POST", f"/api/games/{game}/actions", raw=huge,
                                      headers={"Content-Type": "application/json"})
-    assert status == 413  # waitress refuses it from Content-Length, before reading it
+    assert status == 413  # refused from Content-Length, before it is read
     assert client.get(f"/api/games/{game}")[1]["phase"] == "tug"
 
 

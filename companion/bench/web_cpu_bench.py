@@ -133,7 +133,7 @@ def web_cpu(quick: bool) -> Iterator[Result]:
     yield {"name": "web.cpu_ms_per_post", "value": round(run["cpu_s"] * 1000 / run["posts"], 2),
            "unit": "ms", "posts": run["posts"], "phones": run["phones"],
            "phone_fetches": run["phone_fetches"], "goal": 1.5, "display": "none",
-           "note": "today's server (waitress, a thread per stream); includes the poster's "
+           "note": "one event loop for every connection and stream; includes the poster's "
                    "own /legal fetch before each post and 20 ms idle between posts"}
 
 

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from companion.daemon.notify import Notifier
 
 log = logging.getLogger("companion")
-WEB_THREADS = 48  # waitress threads; each open live stream holds one
+WEB_THREADS = 4  # threads for the app; live streams and idle connections hold none
+MAX_STREAMS = 200  # open live streams at once (each a few kilobytes in the event loop)
 FIRST_FRAME_WAIT_S = 0.5
 
 
@@ -121,7 +122,7 @@ class Daemon:
         self.hub.subscribe(self.outputs.handle, "outputs")
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame
 
-        self.broker = Broker(max_clients=WEB_THREADS - 8)
+        self.broker = Broker(max_clients=MAX_STREAMS)
         self.hub.subscribe(self.broker.publish, "web-stream")
         self.mqtt = _club_publisher(config, self.sessions.store.path)
         if self.mqtt is not None:
@@ -134,7 +135,7 @@ class Daemon:
         if web:
             from companion.web import WebServer, create_app
             self.web = WebServer(create_app(self), config.web_host, config.web_port,
-                                 WEB_THREADS)
+                                 WEB_THREADS, broker=self.broker)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.hotspot = self._hotspot(config, data, simulate)

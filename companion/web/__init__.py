@@ -1,6 +1,7 @@
-"""The phone page and the JSON API: a Flask app served by waitress.
+"""The phone page and the JSON API: a Flask app, served by `server.WebServer`.
 
-`create_app(daemon)` builds the app; `WebServer` runs it on its own threads. Pages and assets
+`create_app(daemon)` builds the app; `WebServer` (server.py) runs it: one event loop for
+every connection and live stream, a few threads for the app. Pages and assets
 come from the project's `web/` folder (installed as ``share/companion/web`` beside the
 package), all served locally: the Pi often has no internet.
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import sys
-import threading
 import uuid
 from pathlib import Path
 from typing import Any
@@ -20,12 +20,14 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from companion.rules import Refusal
 from companion.web.api import api
 from companion.web.club import club
-from companion.web.guard import ApiError, error_response, language, refusal_response
+from companion.web.guard import error_response, language, refusal_response
 from companion.web.home import home
 from companion.web.hosts import allowed_host, own_names
+from companion.web.server import MAX_BODY, WebServer
+
+__all__ = ["WebServer", "create_app"]
 
 log = logging.getLogger("companion.web")
-MAX_BODY = 64 * 1024
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
@@ -54,15 +56,14 @@ def create_app(daemon: Any) -> Flask:
     @app.before_request
     def addressed_to_us() -> None:  # DNS rebinding: see hosts.py
         if not allowed_host(request.host, names):
-            raise ApiError("foreign_host")
+            raise Refusal("foreign_host")
 
     @app.get("/")
     def index() -> str:
         return render_template("index.html", lang=language())
 
     @app.errorhandler(Refusal)
-    @app.errorhandler(ApiError)
-    def refused(exc: Refusal | ApiError) -> Response:
+    def refused(exc: Refusal) -> Response:
         return refusal_response(exc)
 
     @app.errorhandler(HTTPException)
@@ -94,35 +95,3 @@ def create_app(daemon: Any) -> Flask:
         return response
 
     return app
-
-
-class WebServer:
-    """waitress on its own thread. More threads than live streams: each stream holds one."""
-
-    def __init__(self, app: Flask, host: str, port: int, threads: int = 48) -> None:
-        from waitress.server import create_server
-        self.app = app
-        self.server = create_server(app, host=host, port=port, threads=threads,
-                                    channel_timeout=120, ident="companion",
-                                    max_request_body_size=MAX_BODY,  # 413 before reading
-                                    clear_untrusted_proxy_headers=True)
-        self.port = self.server.effective_port
-        self._stopping = threading.Event()
-        self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
-
-    def _serve(self) -> None:
-        """waitress's loop, stoppable: its sockets are closed on this same thread (closing
-        them from another thread under a running select() breaks the loop)."""
-        server = self.server
-        while not self._stopping.is_set():
-            server.asyncore.loop(timeout=0.2, map=server._map,
-                                 use_poll=server.adj.asyncore_use_poll, count=1)
-        server.close()
-        server.task_dispatcher.shutdown()
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self.thread.join(5)

@@ -1,6 +1,6 @@
 """The JSON API (`/api/...`), in the vocabulary of shared/spec/actions.md.
 
-Every handler runs on a waitress thread and reaches the game state only through
+Every handler runs on one of the web server's threads and reaches the game state only through
 ``hub.call`` (the hub thread owns it). The OpenAPI document (`openapi.py`) describes exactly
 these routes; the fuzz test holds them to it.
 """
@@ -8,9 +8,10 @@ these routes; the fuzz test holds them to it.
 from __future__ import annotations
 
 import secrets
+import threading
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
@@ -20,7 +21,6 @@ from companion.sessions import replay_history
 from companion.web.choices import legal_answer
 from companion.web.guard import (
     SESSION_COOKIE,
-    ApiError,  # = Refusal (the stream's route is being rewritten elsewhere)
     busy_response,
     json_body,
     json_object,
@@ -116,18 +116,49 @@ def get_game(game_id: int) -> Response:
     return jsonify(call(lambda: sessions.get(game_id).view()))
 
 
+class _PerState:
+    """The last answers of the history and legal routes, each with the game state it was
+    computed from. Every phone asks for both after every change; the first one's work serves
+    the others (the state object is the game's identity at that moment: a new action or an
+    undo makes a new one, and holding it here keeps its identity from being reused)."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._answers: dict[Any, tuple[Any, dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Any, state: Any) -> dict[str, Any] | None:
+        with self._lock:
+            kept = self._answers.get(key)
+        return kept[1] if kept is not None and kept[0] is state else None
+
+    def put(self, key: Any, state: Any, answer: dict[str, Any]) -> None:
+        with self._lock:
+            self._answers.pop(key, None)
+            self._answers[key] = (state, answer)
+            while len(self._answers) > self.size:
+                self._answers.pop(next(iter(self._answers)))
+
+
+_answers = _PerState()
+
+
 @api.get("/games/<int:game_id>/history")
 def history(game_id: int) -> Response:
     sessions = daemon().sessions
 
-    def read() -> dict[str, Any]:
+    def read() -> tuple[Any, dict[str, Any]]:
         session = sessions.get(game_id)
-        return {"header": session.header, "actions": list(session.actions)}
-    log = call(read)
-    # The replay (pure) runs here, off the hub thread: a long game must not delay a race.
-    log["events"], log["announcements"] = replay_history(GAMES[log["header"]["game"]],
-                                                         log["header"], log["actions"])
-    return jsonify(log)
+        return session.state, {"header": session.header, "actions": list(session.actions)}
+    state, log = call(read)
+    answer = _answers.get(("history", game_id), state)
+    if answer is None:
+        # The replay (pure) runs here, off the hub thread: a long game must not delay a race.
+        log["events"], log["announcements"] = replay_history(GAMES[log["header"]["game"]],
+                                                             log["header"], log["actions"])
+        _answers.put(("history", game_id), state, log)
+        answer = log
+    return jsonify(answer)
 
 
 @api.get("/games/<int:game_id>/legal")
@@ -136,13 +167,20 @@ def legal(game_id: int) -> Response:
     ``?full=1`` the core's whole list as well (up to hundreds of KB in a tie-break)."""
     player = request.args.get("player") or None
     sessions = daemon().sessions
+    key = ("legal", game_id, player, request.args.get("full"))
+    answer = _answers.get(key, call(lambda: sessions.get(game_id).state))
+    if answer is not None:
+        return jsonify(answer)
 
     def enumerate_legal() -> tuple[Any, Any, list[dict[str, Any]]]:
         session = sessions.get(game_id)
         if session.status != "playing":
-            return None, None, []
+            return None, session.state, []
         return session.core, session.state, session.core.legal_actions(session.state, player)
-    return jsonify(legal_answer(*call(enumerate_legal), request.args))
+    core, state, actions = call(enumerate_legal)
+    answer = legal_answer(core, state if core else None, actions, request.args)
+    _answers.put(key, state, answer)
+    return jsonify(answer)
 
 
 @api.post("/games/<int:game_id>/actions")
@@ -215,6 +253,8 @@ def put_settings() -> Response:
 # --- live ----------------------------------------------------------------------------------
 @api.get("/stream")
 def stream() -> Response:
+    """Server-Sent Events. The answer only opens the stream: the server (server.py) then
+    writes the snapshot and every change from its event loop, holding no thread."""
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     if request.method == "HEAD":  # headers only: no stream, no slot taken
         return Response(mimetype="text/event-stream", headers=headers)
@@ -227,11 +267,14 @@ def stream() -> Response:
             events.append(("frame", frame_data(d.display.shown)))
         return events
 
+    opener = request.environ.get("companion.stream")
+    if opener is None:  # not our server (a WSGI test client): no live stream to hold
+        raise Refusal("not_found")
     try:
-        body = d.broker.listen(snapshot, phone)
+        opener(snapshot, phone)
     except TooManyStreams:
-        raise ApiError("too_many_streams", max=d.broker.max_clients) from None
-    return Response(stream_with_context(body), mimetype="text/event-stream", headers=headers)
+        raise Refusal("too_many_streams", max=d.broker.max_clients) from None
+    return Response(mimetype="text/event-stream", headers=headers)
 
 
 # --- simulation: on-screen buttons drive the mock pins ----------------------------------------

@@ -36,9 +36,7 @@ RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
 
 # One error type: the web's own refusals (not paired, cross-site, malformed JSON, …) are
-# `Refusal`s like the rules' (a code and parameters; the status comes from STATUS). The old
-# name stays for code that still imports it.
-ApiError = Refusal
+# `Refusal`s like the rules' (a code and parameters; the status comes from STATUS).
 
 
 def language() -> str:
@@ -64,6 +62,8 @@ def error_response(code: str, params: dict[str, Any] | None = None,
                       "params": params}}
     response = jsonify(body)
     response.status_code = status or STATUS.get(code, 422)
+    if response.status_code == 503:  # busy, full: nothing happened, try again shortly
+        response.headers["Retry-After"] = str(RETRY_AFTER_S)
     return response
 
 
@@ -75,9 +75,7 @@ def busy_response(exc: HubBusy) -> Response:
     """A hub call that waited too long in the queue was withdrawn (`Hub.call`): it did not
     run and never will, so the phone is told "nothing happened, try again" (503,
     Retry-After), never a 500 or a success it cannot be sure of."""
-    response = error_response("table_busy", {"retry_after": RETRY_AFTER_S})
-    response.headers["Retry-After"] = str(RETRY_AFTER_S)
-    return response
+    return error_response("table_busy", {"retry_after": RETRY_AFTER_S})
 
 
 def json_body() -> Any:

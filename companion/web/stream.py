@@ -1,30 +1,29 @@
 """Server-Sent Events: every open page hears every change within a fraction of a second.
 
-One hub subscriber (its own mailbox thread) encodes each message once and hands it to every
-connected client's bounded queue. The OLED's picture (``frame``) goes to paired phones only:
-it shows the pairing PIN. A client that falls behind (its queue full) is dropped; its
-browser reconnects on its own (EventSource does) and starts again from a fresh snapshot.
-Each open stream holds one waitress thread, so the number of streams is capped below the
-server's thread count, keeping threads free for the API.
+The broker is a hub subscriber (its own mailbox thread): it encodes each message once and
+hands it to the web server's event loop, which writes it to every open stream in one pass
+(`fan_out`; see server.py: streams hold no thread). The OLED's picture (``frame``) goes to
+paired phones only: it shows the pairing PIN. A phone that stops reading (its unsent bytes
+over the server's limit) is dropped; its browser reconnects on its own (EventSource does)
+and starts again from a fresh snapshot.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import itertools
 import json
-import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "unpaired",
              "announce")
 PAIRED_ONLY = ("frame",)
 PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
-CLIENT_QUEUE = 256
-KEEPALIVE_S = 15.0
+RETRY = "retry: 1000\n\n"  # EventSource: reconnect after a second
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -36,89 +35,120 @@ class TooManyStreams(Exception):
     pass
 
 
+class StreamClient:
+    """One open stream. Messages that come before the server attached its connection wait
+    (after the snapshot); after that each goes straight to the connection's buffer."""
+
+    def __init__(self, broker: Broker, paired: bool, write_limit: int) -> None:
+        self.broker = broker
+        self.paired = paired
+        self.write_limit = write_limit
+        self.opening = RETRY
+        self.pending: list[str] = []
+        self._write: Callable[[str], None] | None = None
+        self._backlog: Callable[[], int] = lambda: 0
+        self._close: Callable[[], None] = lambda: None
+        self.closed = False
+
+    def prime(self, snapshot: list[tuple[str, Any]]) -> None:
+        """What the stream starts with: the state as it is now."""
+        self.opening = RETRY + "".join(sse(event, data) for event, data in snapshot)
+
+    def attach(self, write: Callable[[str], None], backlog: Callable[[], int],
+               close: Callable[[], None]) -> None:
+        """In the loop: the connection is ready; the snapshot and what waited go out."""
+        self._write, self._backlog, self._close = write, backlog, close
+        write(self.opening + "".join(self.pending))
+        self.pending.clear()
+
+    def send(self, text: str) -> None:
+        """In the loop (or the publishing thread without a server)."""
+        if self.closed:
+            return
+        if self._write is None:
+            self.pending.append(text)
+            return
+        self._write(text)
+        if self._backlog() > self.write_limit:  # not reading: dropped, it reconnects
+            self.broker.dropped += 1
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.broker.forget(self)
+            self._close()
+
+
 class Broker:
     def __init__(self, max_clients: int) -> None:
         self.max_clients = max_clients
-        self._clients: dict[queue.Queue, bool] = {}  # client → paired
-        self._lock = threading.Lock()  # guards the client set only (web threads add/remove)
+        self._clients: list[StreamClient] = []
+        self._lock = threading.Lock()  # the client list: opened on web threads, closed in the loop
         self._ids = itertools.count(1)
+        self._loop: Any = None
         self.dropped = 0
+
+    def attach(self, loop: Any) -> None:
+        """The server's event loop: fan-outs run there (its connections are not thread-safe)."""
+        self._loop = loop
 
     @property
     def clients(self) -> int:
         return len(self._clients)
 
-    def publish(self, topic: str, payload: Any) -> None:
-        """Called on the hub's mailbox thread (and the display's, for frames)."""
-        if topic not in FORWARDED:
-            return
-        if topic == "unpaired":  # every phone unpaired: their streams end, they come back
-            with self._lock:  # as watchers
-                gone = [c for c, paired in self._clients.items() if paired]
-            for client in gone:
-                self._drop(client)
-            return
-        if topic == "pairing" and isinstance(payload, dict):
-            payload = {k: v for k, v in payload.items() if k in PAIRING_PUBLIC}
-        message = sse(topic, payload, next(self._ids))
-        with self._lock:
-            clients = [c for c, paired in self._clients.items()
-                       if paired or topic not in PAIRED_ONLY]
-        for client in clients:
-            try:
-                client.put_nowait(message)
-            except queue.Full:
-                self._drop(client)
-
-    def _drop(self, client: queue.Queue) -> None:
-        with self._lock:
-            self._clients.pop(client, None)
-        self.dropped += 1
-        self._drop_queue(client)  # what it missed comes back as the snapshot on reconnect
-
-    def close(self) -> None:
-        """End every open stream (shut-down): each client's thread returns at once."""
-        with self._lock:
-            clients, self._clients = list(self._clients), {}
-        for client in clients:
-            self._drop_queue(client)
-
-    def _drop_queue(self, client: queue.Queue) -> None:
-        while True:
-            try:
-                client.get_nowait()
-            except queue.Empty:
-                break
-        client.put_nowait(None)
-
-    def listen(self, snapshot: Callable[[], list[tuple[str, Any]]],
-               paired: bool = False) -> Iterator[str]:
-        """The stream for one client: a snapshot first, then every change, keep-alives."""
-        client: queue.Queue = queue.Queue(CLIENT_QUEUE)
+    def open(self, paired: bool, write_limit: int = 256 * 1024) -> StreamClient:
+        client = StreamClient(self, paired, write_limit)
         with self._lock:
             if len(self._clients) >= self.max_clients:
                 raise TooManyStreams
-            self._clients[client] = paired
+            self._clients.append(client)
+        return client
 
-        def stream() -> Iterator[str]:
-            try:
-                yield "retry: 1000\n\n"
-                for event, data in snapshot():
-                    yield sse(event, data)
-                while True:
-                    try:
-                        message = client.get(timeout=KEEPALIVE_S)
-                    except queue.Empty:
-                        yield ": keep-alive\n\n"
-                        continue
-                    if message is None:  # dropped for falling behind: reconnect
-                        return
-                    yield message
-            finally:
-                with self._lock:
-                    self._clients.pop(client, None)
+    def forget(self, client: StreamClient) -> None:
+        with self._lock:
+            if client in self._clients:
+                self._clients.remove(client)
 
-        return stream()
+    def publish(self, topic: str, payload: Any) -> None:
+        """Called on the hub's mailbox thread (and the display's, for frames)."""
+        if topic not in FORWARDED or not self._clients:
+            return
+        if topic == "unpaired":  # every phone unpaired: their streams end, they come back
+            self._in_loop(self._end_paired)  # as watchers
+            return
+        if topic == "pairing" and isinstance(payload, dict):
+            payload = {k: v for k, v in payload.items() if k in PAIRING_PUBLIC}
+        self._in_loop(self.fan_out, sse(topic, payload, next(self._ids)),
+                      topic in PAIRED_ONLY)
+
+    def fan_out(self, text: str, paired_only: bool) -> None:
+        """In the loop: one message to every open stream (paired ones only, if so)."""
+        with self._lock:
+            clients = [c for c in self._clients if c.paired or not paired_only]
+        for client in clients:
+            client.send(text)
+
+    def _end_paired(self) -> None:
+        with self._lock:
+            paired = [c for c in self._clients if c.paired]
+        for client in paired:
+            client.close()
+
+    def _in_loop(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None:
+            fn(*args)
+            return
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
+            loop.call_soon_threadsafe(fn, *args)
+
+    def close(self) -> None:
+        """End every open stream (shut-down)."""
+        with self._lock:
+            clients = list(self._clients)
+        for client in clients:
+            self._in_loop(client.close)
 
 
 def frame_data(image) -> str:
