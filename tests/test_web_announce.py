@@ -75,12 +75,12 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
             first.setdefault(item["kind"], item)
     assert len(first) >= 14, sorted(first)
     page = watcher(browser, daemon, "en-GB")
-    until(page, "Boolean(window.ANNOUNCE)"
+    until(page, "Boolean((window.companion || {}).announce)"
                            " && typeof (window.companion || {}).t === 'function'")
     english: list[str] = []
     for lang in ("en", "de", "nl"):
         page.select_option("#page-lang", lang)
-        said = page.evaluate("(items) => items.map((i) => window.ANNOUNCE.say(i, "
+        said = page.evaluate("(items) => items.map((i) => window.companion.announce.say(i, "
                              "window.companion.t))", list(first.values()))
         for kind, sentence in zip(first, said, strict=True):
             assert sentence and "{" not in sentence and "an_" not in sentence \

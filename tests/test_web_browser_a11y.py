@@ -1,0 +1,56 @@
+# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
+"""Every game's screen is accessible (axe-core, light and dark) and shows what players typed as
+text, never as markup."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import (  # noqa: F401  (fixtures)
+    AXE,
+    browser,
+    daemon,
+    pair,
+    phone,
+    pytestmark,
+    seat,
+    serious_violations,
+    until,
+)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")
+def test_every_game_screen_has_no_serious_accessibility_violation(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    found = {}
+    for game, players in (("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "blue"]),
+                          ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat"])):
+        view = daemon.hub.call(daemon.table.create_game, game, players)
+        if game == "howruck":
+            daemon.hub.call(daemon.table.apply, view["id"], {"type": "race", "winner": "Anna"})
+        until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
+        seat(page)
+        until(page, "document.querySelector('#choices').children.length > 0")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            found[(game, scheme)] = serious_violations(page)
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
+    name = "<b>Al</b>"
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "howruck", [name, "Bo"])
+    page.wait_for_selector("#seats button")
+    assert page.locator("#seats button").first.inner_text() == f"dieses Telefon: {name}"
+    assert page.locator("#play b").count() == 0  # never markup
+    assert name in page.inner_text("#board") or name in page.inner_text("#choices")
+    for game, players in (("stramash", [name, "Bo"]), ("tauziehen", [name, "Bo"])):
+        daemon.hub.call(daemon.table.create_game, game, players)
+        until(page, f"window.companion.state.game === '{game}'"
+                    " && document.querySelector('#board svg') !== null")
+        assert page.locator("#board b").count() == 0
+        assert name in page.inner_text("#board") + page.inner_text("#prompt")
+
+
