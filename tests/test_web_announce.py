@@ -62,7 +62,7 @@ def test_the_buzzer_plays_a_round_won(daemon):  # noqa: F811
     apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
     rec.wait_for(lambda t, p: t == "announce"
                  and any(a["kind"] == "round_won" for a in p["items"]))
-    rec.wait_for(lambda t, p: t == "sound" and p == "stopp")
+    rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
 
 
 def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon):  # noqa: F811
