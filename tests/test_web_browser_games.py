@@ -155,3 +155,64 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
     shot(page, "11-fieser-trick-placed")
 
 
+
+
+def accepted(name: str, stop=None) -> tuple[dict, list[dict], object]:
+    """A golden game's header and its accepted actions (refused ones left out), up to the
+    first state for which `stop(core, state)` is true; also that state."""
+    import json
+    from pathlib import Path
+
+    from companion.rules import Refusal, get_core
+    path = Path(__file__).parent / "playthroughs" / name
+    rows = [json.loads(x) for x in path.read_text().splitlines()
+            if x.strip() and not x.startswith("#")]
+    header, actions = rows[0], rows[1:]
+    core = get_core(header["game"])
+    state = core.new_game(header["players"], header.get("options", {}), header.get("seed", 0))
+    done: list[dict] = []
+    for action in actions:
+        if stop and stop(core, state):
+            break
+        try:
+            state = core.apply(state, action).state
+        except Refusal:
+            continue
+        done.append(action)
+    return header, done, state
+
+
+def sevens(core, state) -> int:
+    """How many different results the 7 offers now."""
+    return len([r for r in core.play_results(state, core.legal_actions(state))
+                if r["action"]["card"] == "7"])
+
+
+def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
+    header, done, state = accepted("stramash_pairs_game.jsonl",
+                                   lambda core, s: sevens(core, s) > 24)
+    from companion.rules import get_core
+    count = sevens(get_core("stramash"), state)
+    assert count > 24  # more ways to split a 7 than a screen may show at once
+    game = daemon.hub.call(daemon.table.create_game, "stramash", header["players"],
+                           header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    seven = page.locator("#choices").get_by_role("button", name="7", exact=True)
+    seven.click()
+    assert visible_buttons(page) <= 24
+    groups = page.locator("#places button.sm-group")
+    assert groups.count() > 1
+    seen: list[str] = []
+    for k in range(groups.count()):
+        page.locator("#places button.sm-group").nth(k).click()
+        assert visible_buttons(page) <= 24
+        seen += page.locator("#places button.sm-result").all_inner_texts()
+        seven.click()  # back to the 7's groups
+    assert len(seen) == len(set(seen)) == count  # each result once, none lost
+    shot(page, "18-stramash-seven")

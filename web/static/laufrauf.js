@@ -139,20 +139,27 @@
     }
   }
 
+  // The cards turned up on the table, entered as one step under its heading (a double six
+  // turns up two: sent with the button, one card at once).
   function realCards(ui, s, take) {
     const picked = [];
+    const step = document.createElement("fieldset"), heading = document.createElement("legend");
+    step.className = "lr-cards";
+    heading.textContent = ui.t("lr_enter_cards");
     const shown = document.createElement("p");
-    const send = ui.button(ui.t("lr_enter_cards"), () => ui.send({...take, revealed: picked}));
+    const send = ui.button(ui.t("send"), () => ui.send({...take, revealed: picked}));
     send.disabled = true;
+    step.append(heading);
     for (const kind of ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]) {
-      ui.places.append(ui.button(ui.t("lr_" + kind), () => {
+      step.append(ui.button(ui.t("lr_" + kind), () => {
         picked.push(kind);
         shown.textContent = picked.map((k) => ui.t("lr_" + k)).join(" → ");
         send.disabled = false;
         if (!(s.dice[0] === 6 && s.dice[1] === 6)) ui.send({...take, revealed: picked});
       }, "secondary"));
     }
-    ui.places.append(shown, send);
+    step.append(shown, send);
+    ui.places.append(step);
   }
 
   function choices(s, legal, ui) {

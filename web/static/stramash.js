@@ -87,26 +87,41 @@
     }).join(" · ");
   }
 
+  const MANY = 12;  // more results than this: first which laddies move, then how far
+
+  // The laddies of the mover's side a result moves ("1+3"): a 7's splits grouped by them.
+  function movedKey(r, s) {
+    const mover = s.moving_for[r.action.player] || r.action.player;
+    return r.moves.filter(([p]) => p === mover).map(([, i]) => i).sort((a, b) => a - b).join("+");
+  }
+
   function choices(s, legal, ui) {
     const byCard = new Map(RANK_ORDER.map((r) => [r, []]));
     legal.forEach((a) => byCard.get(a.card).push(a));
-    const picked = ui.picked && ui.picked();
-    for (const [card, actions] of byCard) {
-      if (!actions.length) continue;
+    const sel = (ui.picked && ui.picked()) || {};
+    for (const [card, actions] of byCard) {  // a card picked: only it stays (tapped: all again)
+      if (!actions.length || (sel.card && sel.card !== card)) continue;
       const text = card === "joker" ? "Bonnie Fechter" : card;
-      ui.choices.append(ui.button(text, () => ui.pick(card), "secondary sm-card" + (picked === card ? " picked" : "")));
+      ui.choices.append(ui.button(text, () => ui.pick(sel.card === card && sel.moved === undefined ? {} : {card}),
+        "secondary sm-card" + (sel.card === card ? " picked" : "")));
     }
-    if (picked && byCard.has(picked)) {
-      const results = (ui.results || []).filter((r) => r.action.card === picked);
-      const discards = byCard.get(picked).filter((a) => a.type === "discard");
-      if (results.length) {  // by what each does: one button per result, by laddie
-        results.forEach((r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action))));
-      } else {
-        byCard.get(picked).filter((a) => a.type !== "discard").forEach((a) =>
-          ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
-      }
-      discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
+    if (!sel.card || !byCard.has(sel.card)) return;
+    const results = (ui.results || []).filter((r) => r.action.card === sel.card);
+    const discards = byCard.get(sel.card).filter((a) => a.type === "discard");
+    const result = (r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action), "sm-result"));
+    if (results.length > MANY && sel.moved === undefined) {  // which laddies move first
+      const groups = [...new Set(results.map((r) => movedKey(r, s)))]
+        .sort((a, b) => a.length - b.length || a.localeCompare(b));
+      groups.forEach((key) => ui.places.append(ui.button(
+        key.split("+").map((i) => `${ui.t("sm_laddie")} ${Number(i) + 1}`).join(" + "),
+        () => ui.pick({...sel, moved: key}), "sm-group")));
+    } else if (results.length) {  // by what each does: one button per result, by laddie
+      results.filter((r) => sel.moved === undefined || movedKey(r, s) === sel.moved).forEach(result);
+    } else {
+      byCard.get(sel.card).filter((a) => a.type !== "discard").forEach((a) =>
+        ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
     }
+    discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
   }
 
   function prompt(s, t) {
