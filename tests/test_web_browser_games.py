@@ -216,3 +216,26 @@ def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
         seven.click()  # back to the 7's groups
     assert len(seen) == len(set(seen)) == count  # each result once, none lost
     shot(page, "18-stramash-seven")
+
+
+def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon):
+    header, done, _ = accepted("laufrauf_table.jsonl", lambda core, s: any(
+        a["type"] == "take_cards" for a in core.legal_actions(s)))
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
+                           header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    page.check("#lr-real")  # the table's own cards
+    page.get_by_role("button", name="Karten nehmen", exact=True).click()
+    step = page.get_by_role("group", name="Aufgedeckte Karten eintragen")
+    assert step.get_by_role("button").count() == 6  # the five kinds and "enter"
+    shot(page, "19-laufrauf-cards-step")
+    step.get_by_role("button", name="Joker", exact=True).click()  # one card: sent at once
+    until(page, f"window.companion.state.actions === {len(done) + 1}"
+                " && !document.querySelector('fieldset.lr-cards')")
+    assert daemon.hub.call(daemon.table.view)["cards"]["red"][-1] == "joker"
