@@ -120,6 +120,7 @@
     $("#no-game").hidden = !!s;
     $("#board").innerHTML = companion.board(s, t);
     $("#undo").disabled = !s || !s.actions;
+    $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
     companion.seats.render(s, t, button, renderChoices);
     renderPrompt();
     renderChoices();
