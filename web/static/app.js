@@ -69,7 +69,7 @@
       frame: (data) => { $("#oled").src = data; },
       games: () => loadGames(),
       announce: (said) => {
-        if (app.state && said.game === app.state.id) companion.announce.banner(said.items, t);
+        if (said.game === app.shown) companion.announce.banner(said.items, t);
         if (!$("#history").hidden) loadHistory();
       },
     }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
@@ -93,6 +93,7 @@
   }
 
   async function setState(state) {
+    app.shown = state ? state.id : null;  // at once: its announcements may come before its module
     if (state) await ensureGame(state.game);
     const before = app.state;
     app.state = state;
@@ -104,6 +105,7 @@
       app.legalVersion = version;
       if (version) {
         const r = await api("GET", `/api/games/${state.id}/legal`);
+        if (app.legalVersion !== version) return;  // a newer state came meanwhile: it draws
         app.legal = r.ok ? companion.expandLegal(r.data) : [];
         app.results = r.ok && r.data.results ? r.data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
       } else {
