@@ -66,3 +66,24 @@ def test_a_seat_sees_only_its_turns_and_each_screen_at_most_24_buttons(browser, 
         until(page, "document.querySelectorAll('#choices button, #places button,"
                     " #choices select').length > 0")
         assert 0 < visible_buttons(page) <= 24, game
+
+
+def test_a_phone_asks_for_the_legal_moves_only_when_the_state_changed(browser, daemon):
+    table = Client(daemon.web.port)
+    table.pair(daemon)
+    gid = table.post("/api/games", {"game": "tauziehen", "players": ["P1", "P2"],
+                                    "seed": 2})[1]["id"]
+    page = phone(browser, daemon)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/legal" in r.url else None)
+    until(page, "window.companion.legal.length > 0")
+    page.wait_for_timeout(300)
+    asked.clear()  # from here on: what the page asks for
+    for _ in range(3):  # the same game shown again: the same state sent to every phone
+        table.post(f"/api/games/{gid}/current", {})
+    until(page, "window.companion.state.actions === 0")
+    action = table.get(f"/api/games/{gid}/legal?full=1")[1]["actions"][0]
+    assert table.post(f"/api/games/{gid}/actions", action)[0] == 200
+    until(page, "window.companion.state.actions === 1 && window.companion.legal.length > 0")
+    page.wait_for_timeout(300)  # any late asking would show now
+    assert len(asked) == 1, asked  # only once, for the action
