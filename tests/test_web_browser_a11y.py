@@ -41,11 +41,21 @@ def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
     name = "<b>Al</b>"
     page = phone(browser, daemon)
     pair(page, daemon)
-    daemon.hub.call(daemon.table.create_game, "howruck", [name, "Bo"])
+    game = daemon.hub.call(daemon.table.create_game, "howruck", [name, "Bo"])["id"]
     page.wait_for_selector("#seats button")
     assert page.locator("#seats button").first.inner_text() == f"dieses Telefon: {name}"
     assert page.locator("#play b").count() == 0  # never markup
     assert name in page.inner_text("#board") or name in page.inner_text("#choices")
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": name})
+    page.wait_for_selector("#banner:not([hidden])")  # what just happened, and its history
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    assert name in page.inner_text("#banner") and name in page.inner_text("#history-list")
+    page.click("nav [data-tab=setup]")  # the stored games
+    until(page, "document.querySelectorAll('#games li').length > 0")
+    assert name in page.inner_text("#games")
+    assert page.locator("#banner b, #history-list b, #games b").count() == 0
+    page.click("nav [data-tab=play]")
     for game, players in (("stramash", [name, "Bo"]), ("tauziehen", [name, "Bo"])):
         daemon.hub.call(daemon.table.create_game, game, players)
         until(page, f"window.companion.state.game === '{game}'"

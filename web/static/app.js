@@ -75,7 +75,7 @@
     }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
 
-  // Each game's module (/static/<game>.js, registering companion.games.<game>) loads when such a
+  // Each game's module (/static/<game>.js, registering companion.games.<game>) loads when such
   // a game is first shown (the page a phone downloads stays light); strings stay eager, the
   // setup form uses them. Only the games the table plays are asked for.
   const lazyLoads = {};
