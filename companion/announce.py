@@ -2,7 +2,7 @@
 
 Pure: made from the events a rule core returned and its public view after the action, never
 from sentences. The phones and the history say them in the reader's language, the OLED shows
-the first one as a banner, and the LEDs/buzzer play its sound (`SOUND`).
+the first one as a banner, and the LEDs/buzzer play its pattern (`companion.signals`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,6 @@ from typing import Any
 Announcement = dict[str, Any]
 BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
 
-# The buzzer pattern each kind plays on the table (companion/devices/outputs.py SOUNDS).
-SOUND = {"round_won": "stopp", "game_won": "go", "point": "tie", "capture": "false_start",
-         "strike": "false_start", "castle": "tick", "contest": "tick"}
 # Kinds the OLED shows as a banner for a few seconds (the race has its own screen, and a won
 # game stays on screen as the game's own end).
 BANNER_KINDS = ("round_won", "contest", "point", "berggeist_placed", "berggeist_home",

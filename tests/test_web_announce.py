@@ -62,7 +62,7 @@ def test_the_buzzer_plays_a_round_won(daemon):  # noqa: F811
     apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
     rec.wait_for(lambda t, p: t == "announce"
                  and any(a["kind"] == "round_won" for a in p["items"]))
-    rec.wait_for(lambda t, p: t == "sound" and p == "stopp")
+    rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
 
 
 def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon):  # noqa: F811
@@ -75,12 +75,12 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
             first.setdefault(item["kind"], item)
     assert len(first) >= 14, sorted(first)
     page = watcher(browser, daemon, "en-GB")
-    until(page, "Boolean(window.ANNOUNCE)"
+    until(page, "Boolean((window.companion || {}).announce)"
                            " && typeof (window.companion || {}).t === 'function'")
     english: list[str] = []
     for lang in ("en", "de", "nl"):
         page.select_option("#page-lang", lang)
-        said = page.evaluate("(items) => items.map((i) => window.ANNOUNCE.say(i, "
+        said = page.evaluate("(items) => items.map((i) => window.companion.announce.say(i, "
                              "window.companion.t))", list(first.values()))
         for kind, sentence in zip(first, said, strict=True):
             assert sentence and "{" not in sentence and "an_" not in sentence \
@@ -139,3 +139,69 @@ def first_dice(daemon, game: int) -> list[int]:  # noqa: F811
     history = daemon.hub.call(lambda: daemon.sessions.get(game))
     events, _ = replay_history(get_core("laufrauf"), history.header, list(history.actions))
     return next(e["dice"] for e in events[0] if e["type"] == "rolled")
+
+
+# Each golden game up to the action after which every kind it announces has been said.
+UP_TO = [("howruck_full_game.jsonl", 47), ("howruck_race_forfeit.jsonl", 1),
+         ("tauziehen_full_game.jsonl", 20), ("laufrauf_full_game.jsonl", 157),
+         ("stramash_pairs_game.jsonl", 11)]
+OBSERVE = """() => { window.seenBanners = []; const box = document.querySelector('#banner');
+  new MutationObserver(() => window.seenBanners.push(box.textContent))
+    .observe(box, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser, daemon):  # noqa: F811
+    """Played through the daemon while three phones watch (en, de, nl): each announcement kind
+    shows as a banner on every phone and is a sentence in each phone's history."""
+    import json
+
+    from test_announce import PLAYTHROUGHS
+
+    from companion.announce import announcements
+    from companion.rules import Refusal, get_core
+    phones = {lang: watcher(browser, daemon, locale)
+              for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("nl", "nl-NL"))}
+    for page in phones.values():
+        until(page, "Boolean((window.companion || {}).announce)")
+        page.evaluate(OBSERVE)
+    kinds: set[str] = set()
+    for name, count in UP_TO:
+        rows = [json.loads(x) for x in (PLAYTHROUGHS / name).read_text().splitlines()
+                if x.strip() and not x.startswith("#")]
+        header, actions = rows[0], rows[1:]
+        core = get_core(header["game"])
+        state = core.new_game(header["players"], header.get("options", {}), header["seed"])
+        game = daemon.hub.call(daemon.table.create_game, header["game"], header["players"],
+                               header.get("options", {}), header["seed"])["id"]
+        firsts, done = [], 0
+        for action in actions:
+            if done == count:
+                break
+            try:
+                outcome = core.apply(state, action)
+            except Refusal:
+                continue
+            state, done = outcome.state, done + 1
+            daemon.hub.call(daemon.table.apply, game, action)
+            said = [a for a in announcements(outcome.events, core.view(state))
+                    if a["kind"] not in kinds]
+            for item in said:
+                kinds.add(item["kind"])
+                firsts.append(item)
+            for lang, page in phones.items():  # the banner on every phone, in its language
+                for item in said:
+                    sentence = page.evaluate("(i) => window.companion.announce.say(i,"
+                                             " window.companion.t)", item)
+                    assert sentence, (lang, item)
+                    until(page, f"window.seenBanners.some((b) => b.includes({sentence!r}))")
+        for lang, page in phones.items():  # and each a line of the history
+            page.click("nav [data-tab=history]")
+            until(page, f"document.querySelectorAll('#history-list li').length === {done}",
+                  timeout=30_000)
+            history = page.inner_text("#history-list")
+            for item in firsts:
+                sentence = page.evaluate("(i) => window.companion.announce.say(i,"
+                                         " window.companion.t)", item)
+                assert sentence in history, (lang, item["kind"], sentence)
+            page.click("nav [data-tab=play]")
+    assert len(kinds) >= 15, sorted(kinds)

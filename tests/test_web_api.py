@@ -265,7 +265,7 @@ def test_page_and_assets_are_served_locally(daemon, client):
     total = len(html.encode())
     zipped = len(gzip.compress(html.encode()))
     assets = page_assets()
-    assert {"app.js", "board.js", "app.css", "howruck.js", "choices.js",
+    assert {"app.js", "core.js", "app.css", "choices.js",
             "seats.js"} <= set(assets)
     for asset in assets:
         status, body, _ = client.get(f"/static/{asset}")

@@ -4,7 +4,7 @@ action (the stored log replayed by the server) and the history's sentence for it
 
 from __future__ import annotations
 
-from test_web_browser import PHONE, browser, daemon, phone, shot, until  # noqa: F401
+from browser_helpers import browser, daemon, phone, pytestmark, shot, until  # noqa: F401
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game

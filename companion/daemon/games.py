@@ -11,11 +11,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.announce import SOUND, announcements, banner
+from companion.announce import announcements, banner
 from companion.daemon.hub import Hub
 from companion.daemon.leds import turn_leds
 from companion.rules import Outcome, Refusal
 from companion.sessions import GameSession, Sessions
+from companion.signals import signal
 
 BANNER_S = 4.0  # what just happened stays on the OLED this long
 
@@ -85,9 +86,7 @@ class CurrentGame:
             self.hub.publish("banner", shown)
             self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over,
                                                               self._banner_seq))
-        sound = next((SOUND[a["kind"]] for a in reversed(said) if a["kind"] in SOUND), None)
-        if sound:
-            self.hub.publish("sound", sound)
+        self.hub.publish("signal", signal(said, view and view["players"]))  # LEDs, buzzer
 
     def _banner_over(self, seq: int) -> None:
         if seq == self._banner_seq:

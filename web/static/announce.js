@@ -60,5 +60,5 @@
     timer = setTimeout(() => { box.hidden = true; }, BANNER_MS);
   }
 
-  window.ANNOUNCE = {say, sentences, banner};
+  window.companion.announce = {say, sentences, banner};
 })();

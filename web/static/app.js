@@ -4,12 +4,11 @@
 (function () {
   "use strict";
   const $ = (sel) => document.querySelector(sel);
-  const esc = window.escapeHtml;
-  const PLAYERS = {howruck: [2, 2], laufrauf: [2, 4], tauziehen: [2, 2], stramash: [2, 6]};
-  const COLOURS = {laufrauf: ["red", "blue", "green", "yellow"]};
-  const TITLES = {howruck: "How Ruck!", laufrauf: "Lauf Rauf!", tauziehen: "Tauziehen", stramash: "Stramash"};
-  const app = {status: null, state: null, legal: [], picked: null, race: null, stream: null};
-  window.companion = app;
+  const known = (game) => window.companion.known[game] || {title: game, players: [2, 2]};
+  const ALL_COLOURS = [...new Set(Object.values(window.companion.known).flatMap((g) => g.colours || []))];
+  // the namespace (core.js) holds the page's state too: the tests and the Players tab read it
+  const companion = window.companion;
+  const app = Object.assign(companion, {status: null, state: null, legal: [], picked: null, race: null, stream: null});
 
   let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
   const t = (key, params) => {
@@ -70,23 +69,22 @@
       frame: (data) => { $("#oled").src = data; },
       games: () => loadGames(),
       announce: (said) => {
-        if (app.state && said.game === app.state.id) window.ANNOUNCE.banner(said.items, t);
+        if (said.game === app.shown) companion.announce.banner(said.items, t);
         if (!$("#history").hidden) loadHistory();
       },
     }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
 
-  // A game's page module that only its own games need loads when such a game is first shown
-  // (the page a phone downloads stays light); strings stay eager, the setup form uses them.
-  const LAZY_GAMES = {laufrauf: "/static/laufrauf.js", tauziehen: "/static/tauziehen.js",
-    stramash: "/static/stramash.js"};
+  // Each game's module (/static/<game>.js, registering companion.games.<game>) loads when such
+  // a game is first shown (the page a phone downloads stays light); strings stay eager, the
+  // setup form uses them. Only the games the table plays are asked for.
   const lazyLoads = {};
 
   function ensureGame(game) {
-    if (!LAZY_GAMES[game] || (window.GAME_UI || {})[game]) return Promise.resolve();
+    if (companion.games[game] || !app.status || !app.status.games.includes(game)) return Promise.resolve();
     lazyLoads[game] = lazyLoads[game] || new Promise((resolve) => {
       const script = document.createElement("script");
-      script.src = LAZY_GAMES[game];
+      script.src = `/static/${game}.js`;
       script.addEventListener("load", resolve);
       script.addEventListener("error", resolve);  // drawn generically, never stuck
       document.head.append(script);
@@ -95,10 +93,11 @@
   }
 
   async function setState(state) {
+    app.shown = state ? state.id : null;  // at once: its announcements may come before its module
     if (state) await ensureGame(state.game);
     const before = app.state;
     app.state = state;
-    if (state) window.SEATS.notify(before, state, t);
+    if (state) companion.seats.notify(before, state, t);
     app.picked = null;
     // The legal moves change only with the game's log: fetched again only then.
     const version = state && state.status === "playing" ? `${state.id}:${state.actions}` : null;
@@ -106,7 +105,8 @@
       app.legalVersion = version;
       if (version) {
         const r = await api("GET", `/api/games/${state.id}/legal`);
-        app.legal = r.ok ? window.expandLegal(r.data) : [];
+        if (app.legalVersion !== version) return;  // a newer state came meanwhile: it draws
+        app.legal = r.ok ? companion.expandLegal(r.data) : [];
         app.results = r.ok && r.data.results ? r.data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
       } else {
         app.legal = [];
@@ -120,9 +120,10 @@
   function render() {
     const s = app.state;
     $("#no-game").hidden = !!s;
-    $("#board").innerHTML = s ? window.board(s, t) : "";
+    $("#board").innerHTML = companion.board(s, t);
     $("#undo").disabled = !s || !s.actions;
-    window.SEATS.render(s, t, button, renderChoices);
+    $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
+    companion.seats.render(s, t, button, renderChoices);
     renderPrompt();
     renderChoices();
   }
@@ -134,16 +135,8 @@
     else if (r && r.phase === "running") text = t("race_running");
     else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t);
     else if (s && s.winner) text = t("over", {p: s.winner});
-    else if (s && s.phase === "teams") text = t("teams");
-    else if (s && s.phase === "tiebreak") text = t("tiebreak");
     else if (s && s.turn) text = t("turn", {p: s.turn});
     $("#prompt").textContent = text;
-  }
-
-  function cardName(card) {
-    if (card.action) return t(card.action);
-    if (card.nessie) return t("nessie") + (card.howruck ? " ✶" : "");
-    return `${t(card.color)} ${card.strength}${card.howruck ? " ✶" : ""}`;
   }
 
   function button(label, onClick, cls) {
@@ -158,60 +151,15 @@
     const choices = $("#choices"), places = $("#places");
     choices.replaceChildren();
     places.replaceChildren();
-    const s = app.state;
+    const s = app.state, ui = s && gameUi(s);
+    if (ui && ui.reset) ui.reset();  // nothing on the board stays tappable from before
     if (!s || !app.legal.length) return;
-    if (!window.SEATS.mayMove(s, $("#pair").hidden)) return;  // watchers: no move buttons
-    const ui = gameUi(s);
+    if (!companion.seats.mayMove(s, $("#pair").hidden)) return;  // watchers: no move buttons
     if (ui && ui.choices) {
-      return ui.choices(s, app.legal, {t, button, send, choices, places, rerender: renderChoices, results: app.results,
-        picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
+      return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices,
+        results: app.results, picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
-    if (s.game !== "howruck") {
-      app.legal.slice(0, 60).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
-      return;
-    }
-    if (s.phase === "teams") {
-      choices.append(button(t("start_race"), () => api("POST", "/api/race", {})));
-      app.legal.filter((a) => a.type === "race").forEach((a) =>
-        choices.append(button(a.tie ? t("tie") : t("winner_is", {p: a.winner}), () => send(a), "secondary")));
-      return;
-    }
-    if (s.phase === "tiebreak") return renderTiebreak(choices);
-    // the tug: the card by its attributes, then its field on the board (howruck.js)
-    return window.HOWRUCK_PICKER.tug({s, legal: app.legal, t, button, send, choices, places, cardName, placeLabel,
-      picked: () => app.picked, pick: (sel) => { app.picked = sel; renderChoices(); }});
-  }
-
-  function placeLabel(a) {
-    if (a.type === "play") return t("side_field", {side: a.side, field: t(a.field)});
-    if (a.forgo) return t("forgo", {c: t(a.card)});
-    const parts = [t(a.card)];
-    if (a.value !== undefined) parts.push(t("value", {v: a.value}));
-    if (a.from !== undefined) parts.push(t("from", {side: a.from}) + " " + t(a.field));
-    if (a.take) parts.push(t("take") + ": " + (a.take.discard ? t("discard") + " " : "") +
-      cardName(a.take.card || {action: a.take.action}) + (a.take.side ? ` → ${a.take.side} ${t(a.take.field)}` : ""));
-    return parts.join(" · ");
-  }
-
-  function renderTiebreak(choices) {
-    const players = app.state.players, options = players.map(() => new Map());
-    for (const a of app.legal) {
-      players.forEach((p, i) => options[i].set(JSON.stringify(a.draws[p]), a.draws[p]));
-    }
-    const selects = players.map((p, i) => {
-      const label = document.createElement("label");
-      label.innerHTML = `<span>${esc(t("draw_for", {p}))}</span>`;
-      const select = document.createElement("select");
-      for (const [key, card] of options[i]) select.add(new Option(cardName(card), key));
-      label.append(select);
-      choices.append(label);
-      return select;
-    });
-    choices.append(button(t("send"), () => {
-      const draws = {};
-      players.forEach((p, i) => { draws[p] = JSON.parse(selects[i].value); });
-      send({type: "tiebreak", draws});
-    }));
+    app.legal.slice(0, 24).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
   }
 
   async function send(action) {
@@ -246,36 +194,21 @@
     const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
     const game = data.header && data.header.game;
     return data.actions.map((a, i) => {
-      const caused = window.ANNOUNCE.sentences((data.announcements || [])[i], t);
-      const did = ["race", "tiebreak"].includes(a.type) && caused.length ? [] : [describe(a, (data.events || [])[i] || [], memo, game)];
-      return [...did, ...caused].join(" — ");
+      // the game's module may leave the first to the second
+      const caused = companion.announce.sentences((data.announcements || [])[i], t);
+      const did = describe(a, (data.events || [])[i] || [], memo, caused, game);
+      return [did, ...caused].filter(Boolean).join(" — ");
     });
   }
   app.historyLines = historyLines;  // the step-through view (replay.js) says the same
 
   function gameUi(s) {
-    return (window.GAME_UI || {})[s.game];
+    return companion.games[s.game];
   }
 
-  function describe(a, events, memo = {}, game = app.state && app.state.game) {
+  function describe(a, events, memo, caused, game = app.state && app.state.game) {
     const ui = game && gameUi({game});
-    if (ui && ui.describe) return ui.describe(a, t, events, memo);
-    if (a.type === "race") return describeRace(a, events.find((e) => e.type === "race"));
-    if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
-    if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
-    return JSON.stringify(a);
-  }
-
-  function describeRace(a, e) {
-    // The press-times form is decided by the core: its event carries winner and margin.
-    const r = e || a;
-    const ms = (us) => (us / 1000).toFixed(1);
-    if (r.tie) return r.margin_us != null ? t("tie_margin", {ms: ms(r.margin_us)}) : t("tie");
-    if (r.reason === "false_start") {
-      return t("won_by_false_start", {p: r.winner, q: (r.false_starts || []).filter((p) => p !== r.winner).join(", ")});
-    }
-    if (r.margin_us != null) return t("won_by_margin", {p: r.winner, ms: ms(r.margin_us)});
-    return t("winner_is", {p: r.winner});
+    return ui && ui.describe ? ui.describe(a, t, events, memo, caused) : JSON.stringify(a);
   }
 
   async function loadGames() {
@@ -286,7 +219,7 @@
     for (const g of r.data.games.slice(0, 30)) {
       const li = document.createElement("li");
       const status = g.status === "over" ? t("finished", {p: g.winner}) : t(g.status);
-      li.textContent = `#${g.id} ${TITLES[g.game] || g.game}: ${g.players.join(", ")} (${status}) `;
+      li.textContent = `#${g.id} ${known(g.game).title}: ${g.players.join(", ")} (${status}) `;
       li.append(button(t("show"), async () => {
         const res = await api("POST", `/api/games/${g.id}/current`, {});
         if (res.ok) { setState(res.data); tab("play"); }
@@ -301,7 +234,7 @@
     const legend = box.querySelector("legend");
     const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
     box.replaceChildren(legend);
-    const colours = COLOURS[$("#game").value];
+    const colours = known($("#game").value).colours;
     for (let i = 0; i < n; i++) {
       const input = document.createElement(colours ? "select" : "input");
       input.name = "player";
@@ -311,7 +244,7 @@
       } else {
         input.maxLength = 24;
         input.placeholder = t("player_n", {n: i + 1});
-        input.value = COLOURS.laufrauf.includes(old[i]) ? "" : old[i] || "";
+        input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
       }
       input.setAttribute("aria-label", t("player_n", {n: i + 1}));
       box.append(input);
@@ -319,7 +252,7 @@
   }
 
   function setupGameChanged() {
-    const game = $("#game").value, [min, max] = PLAYERS[game] || [2, 2];
+    const game = $("#game").value, [min, max] = known(game).players;
     const current = $("#players").querySelectorAll("input, select").length;
     playerInputs(Math.min(max, Math.max(min, current || min)));
     $("#add-player").hidden = current >= max || min === max;
@@ -328,24 +261,20 @@
 
   async function startGame(event) {
     event.preventDefault();
-    const form = new FormData($("#setup-form"));
     const game = $("#game").value;
     // An empty name takes the default the field shows ("Player 2").
     const players = [...$("#players").querySelectorAll("[name=player]")]
       .map((el) => el.value.trim() || el.placeholder);
+    // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
+    // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};
-    if (game === "howruck") {
-      options.ladder = Number(form.get("ladder"));
-      options.own_side_only = form.get("own_side_only") === "on";
-      options.tie_window_ms = Number(form.get("tie_window_ms"));
-      options.false_start = form.get("false_start");
-    } else if (game === "stramash") {
-      options.pairs = form.get("pairs") === "on";
-    } else if (game === "laufrauf") {
-      options.huckauf = form.get("huckauf");
-      const board = String(form.get("board") || "").trim();
-      if (board) {
-        try { options.board = JSON.parse(board); } catch (e) { return show(t("lr_board_json")); }
+    for (const el of $(`#options-${game}`) ? $(`#options-${game}`).querySelectorAll("[name]") : []) {
+      const value = el.value.trim();
+      if (el.type === "checkbox") options[el.name] = el.checked;
+      else if (el.type === "number" || el.dataset.number !== undefined) options[el.name] = Number(value);
+      else if (el.dataset.error === undefined) options[el.name] = value;
+      else if (value) {
+        try { options[el.name] = JSON.parse(value); } catch (e) { return show(t(el.dataset.error)); }
       }
     }
     await api("PUT", "/api/settings", {language: $("#table-lang").value});
@@ -422,7 +351,7 @@
   // Walking through a finished game (replay.js): loaded when first asked for.
   async function openReplay(g) {
     await ensureGame(g.game);
-    if (!window.companionReplay) {
+    if (!companion.replay) {
       await new Promise((resolve, reject) => {
         const code = document.createElement("script");
         code.src = "/static/replay.js";
@@ -432,7 +361,7 @@
       });
     }
     tab("history");
-    window.companionReplay.open(g, {api, t, title: TITLES[g.game] || g.game});
+    companion.replay.open(g, {api, t, title: known(g.game).title});
   }
 
   // The Players tab's code, words and style load when it is first opened: a phone that only
@@ -452,15 +381,13 @@
 
   async function init() {
     translatePage();
-    await window.companionPairing.fromFragment();  // the QR code's secret, if scanned
+    await companion.pairing.fromFragment();  // the QR code's secret, if scanned
     const r = await api("GET", "/api/status");
     if (!r.ok) return;
     app.status = r.data;
     $("#pair").hidden = r.data.paired;
     const games = $("#game");
-    for (const g of r.data.games) games.add(new Option(TITLES[g] || g, g));
-    const ladder = document.querySelector("select[name=ladder]");
-    for (let n = 6; n <= 20; n += 2) ladder.add(new Option(String(n), String(n), n === 12, n === 12));
+    for (const g of r.data.games) games.add(new Option(known(g).title, g));
     $("#table-lang").value = r.data.language;
     setupGameChanged();
     if (r.data.simulate) {

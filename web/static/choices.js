@@ -37,5 +37,5 @@
     });
     return out;
   }
-  window.expandLegal = expand;
+  window.companion.expandLegal = expand;
 })();

@@ -1,9 +1,142 @@
-// How Ruck!'s tug picker: a card by its attributes (colour → strength → imprint), then the
-// target field tapped on the board picture; action cards by name, their parameters after.
+// How Ruck! on the phone: the rope, the ladder and the six stacks (SVG); the teams race, the
+// tie-break in two small pickers, and the tug: a card by its attributes (colour → strength →
+// imprint), then the target field tapped on the board picture; action cards by name, their
+// parameters after. Registered as companion.games.howruck.
 (function () {
   "use strict";
+  const companion = window.companion;
+  const {esc, colour} = companion;
   const COLOURS = ["red", "blue", "green", "white"];
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  // --- the board ------------------------------------------------------------------------------
+  function cardLabel(card) {
+    if (card.nessie) return "N";
+    return String(card.strength) + (card.howruck ? "✶" : "");
+  }
+
+  function board(s, t) {
+    const W = 360, n = s.ladder, cell = Math.floor((W - 8) / n), left = (W - cell * n) / 2;
+    const [a, b] = s.players;
+    const out = [`<svg viewBox="0 0 ${W} 270" role="img" aria-label="How Ruck!">`];
+    // the ladder: A's goal (field 1) left, B's goal right
+    for (let f = 1; f <= n; f++) {
+      const x = left + (f - 1) * cell, goal = f === s.goal_fields[a] || f === s.goal_fields[b];
+      out.push(`<rect x="${x + 1}" y="${goal ? 6 : 10}" width="${cell - 2}" height="${goal ? 32 : 24}" rx="3" fill="none" stroke="currentColor" stroke-width="${goal ? 3 : 1.5}"/>`);
+      if (Object.values(s.start_fields).includes(f)) {
+        out.push(`<circle cx="${x + cell / 2}" cy="44" r="2.5" fill="currentColor"/>`);
+      }
+    }
+    if (s.barrel) {
+      const x = left + (s.barrel - 0.5) * cell;
+      out.push(`<ellipse id="barrel" data-field="${s.barrel}" cx="${x}" cy="22" rx="${Math.min(12, cell / 2 - 2)}" ry="10" fill="${colour("barrel")}" stroke="currentColor"/>`);
+    }
+    // the six stacks: A's three fields above, B's below, as they face each other
+    [a, b].forEach((side, row) => {
+      const y = 62 + row * 92;
+      out.push(`<text x="4" y="${y + 12}" font-size="13" fill="currentColor" font-weight="bold">${esc(side)}</text>`);
+      out.push(`<text x="${W - 4}" y="${y + 12}" font-size="12" fill="currentColor" text-anchor="end">${t("barrels")} ${s.barrels[side]} · ${t("hand")} ${s.hands[side]} · ${t("pile")} ${s.piles[side]}</text>`);
+      ["red", "blue", "green"].forEach((field, i) => {
+        const x = 4 + i * 118, stack = s.fields[side][field];
+        out.push(`<rect class="field" data-side="${esc(side)}" data-field="${field}" x="${x}" y="${y + 18}" width="110" height="62" rx="6" fill="${colour(field)}" fill-opacity="0.18" stroke="${colour(field)}" stroke-width="2"/>`);
+        stack.forEach((card, k) => {
+          const top = k === stack.length - 1;
+          out.push(`<rect x="${x + 6 + k * 20}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}"/>`);
+          out.push(`<text x="${x + 15 + k * 20}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}">${cardLabel(card)}</text>`);
+        });
+      });
+    });
+    if (s.strength) {
+      const sums = t("hr_strength", {a: esc(a), x: s.strength[a], y: s.strength[b], b: esc(b)});
+      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor">${sums}</text>`);
+    }
+    out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
+    out.push("</svg>");
+    return out.join("");
+  }
+
+  // --- words ----------------------------------------------------------------------------------
+  let t = (key) => key;  // the page's words, set by each call from the page
+
+  function cardName(card) {
+    if (card.action) return t(card.action);
+    if (card.nessie) return t("nessie") + (card.howruck ? " ✶" : "");
+    return `${t(card.color)} ${card.strength}${card.howruck ? " ✶" : ""}`;
+  }
+
+  function placeLabel(a) {
+    if (a.type === "play") return t("side_field", {side: a.side, field: t(a.field)});
+    if (a.forgo) return t("forgo", {c: t(a.card)});
+    const parts = [t(a.card)];
+    if (a.value !== undefined) parts.push(t("value", {v: a.value}));
+    if (a.from !== undefined) parts.push(t("from", {side: a.from}) + " " + t(a.field));
+    if (a.take) parts.push(t("take") + ": " + (a.take.discard ? t("discard") + " " : "") +
+      cardName(a.take.card || {action: a.take.action}) + (a.take.side ? ` → ${a.take.side} ${t(a.take.field)}` : ""));
+    return parts.join(" · ");
+  }
+
+  function prompt(s, words) {
+    t = words;
+    if (s.winner) return t("over", {p: s.winner});
+    if (s.phase === "teams") return t("teams");
+    if (s.phase === "tiebreak") return t("tiebreak");
+    return s.turn ? t("turn", {p: s.turn}) : "";
+  }
+
+  // A history line: a race said by its event (the press-times form is decided by the core).
+  function describe(a, words, events, memo, caused) {
+    t = words;
+    if (["race", "tiebreak"].includes(a.type) && caused && caused.length) return "";  // said by what it caused
+    if (a.type === "race") return describeRace(a, (events || []).find((e) => e.type === "race"));
+    if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
+    if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
+    return JSON.stringify(a);
+  }
+
+  function describeRace(a, e) {
+    const r = e || a;
+    const ms = (us) => (us / 1000).toFixed(1);
+    if (r.tie) return r.margin_us != null ? t("tie_margin", {ms: ms(r.margin_us)}) : t("tie");
+    if (r.reason === "false_start") {
+      return t("won_by_false_start", {p: r.winner, q: (r.false_starts || []).filter((p) => p !== r.winner).join(", ")});
+    }
+    if (r.margin_us != null) return t("won_by_margin", {p: r.winner, ms: ms(r.margin_us)});
+    return t("winner_is", {p: r.winner});
+  }
+
+  // --- the choices ----------------------------------------------------------------------------
+  function choices(s, legal, ctx) {
+    t = ctx.t;
+    if (s.phase === "teams") return teams(legal, ctx);
+    if (s.phase === "tiebreak") return tiebreak(s, legal, ctx);
+    return tug({...ctx, s, legal});
+  }
+
+  function teams(legal, {button, send, choices, api}) {
+    choices.append(button(t("start_race"), () => api("POST", "/api/race", {})));
+    legal.filter((a) => a.type === "race").forEach((a) =>
+      choices.append(button(a.tie ? t("tie") : t("winner_is", {p: a.winner}), () => send(a), "secondary")));
+  }
+
+  // The tie-break: one small picker per player (the cards each may have drawn).
+  function tiebreak(s, legal, {button, send, choices}) {
+    const options = s.players.map(() => new Map());
+    for (const a of legal) s.players.forEach((p, i) => options[i].set(JSON.stringify(a.draws[p]), a.draws[p]));
+    const selects = s.players.map((p, i) => {
+      const label = document.createElement("label"), span = document.createElement("span");
+      span.textContent = t("draw_for", {p});
+      const select = document.createElement("select");
+      for (const [key, card] of options[i]) select.add(new Option(cardName(card), key));
+      label.append(span, select);
+      choices.append(label);
+      return select;
+    });
+    choices.append(button(t("send"), () => {
+      const draws = {};
+      s.players.forEach((p, i) => { draws[p] = JSON.parse(selects[i].value); });
+      send({type: "tiebreak", draws});
+    }));
+  }
+
   let onField = null; // what a tap on a highlighted board field does now
 
   document.addEventListener("click", (e) => {
@@ -67,7 +200,7 @@
     }
     const imprint = sel.imprint === undefined ? imprints[0] : sel.imprint;
     const chosen = ofStrength.filter((i) => !!i.card.howruck === imprint);
-    choices.append(button(ctx.cardName(chosen[0].card), () => ctx.pick({}), "card picked card-" + sel.color));
+    choices.append(button(cardName(chosen[0].card), () => ctx.pick({}), "card picked card-" + sel.color));
     done(chosen);
   }
 
@@ -78,7 +211,6 @@
 
   function tug(ctx) {
     const {legal, t, button, choices, places, send} = ctx;
-    clearBoard();
     const sel = ctx.picked() || {};
     const plays = legal.filter((a) => a.type === "play")
       .map((a) => ({card: a.card, side: a.side, field: a.field, action: a}));
@@ -89,7 +221,7 @@
       if (sel.kind !== "fieser_trick" || sel.take === undefined) {
         mine.filter((a) => !a.take).forEach((a) =>
           places.append(button(a.forgo ? t("forgo", {c: t(a.card)}) : Object.keys(a).length === 4
-            ? t("pk_play", {c: t(a.card)}) : ctx.placeLabel(a), () => send(a), a.forgo ? "secondary" : "")));
+            ? t("pk_play", {c: t(a.card)}) : placeLabel(a), () => send(a), a.forgo ? "secondary" : "")));
         if (mine.some((a) => a.take)) places.append(button(t("pk_take"), () => ctx.pick({...sel, take: {}})));
         return;
       }
@@ -100,7 +232,7 @@
       const inner = [...new Set(takes.filter((a) => a.take.action).map((a) => a.take.action))];
       if (sel.take.inner) {
         takes.filter((a) => a.take.action === sel.take.inner).forEach((a) =>
-          places.append(button(ctx.placeLabel(a), () => send(a), "secondary")));
+          places.append(button(placeLabel(a), () => send(a), "secondary")));
         choices.append(button(t("pk_back"), () => ctx.pick({...sel, take: {}}), "secondary"));
         return;
       }
@@ -113,5 +245,5 @@
       () => kinds.forEach((k) => choices.append(button(t(k), () => ctx.pick({kind: k}), "card card-action"))));
   }
 
-  window.HOWRUCK_PICKER = {tug, clearBoard};
+  companion.games.howruck = {board, choices, prompt, describe, reset: clearBoard};
 })();

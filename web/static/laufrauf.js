@@ -3,9 +3,10 @@
 // dice showing — a virtual throw or the table's own dice, moves, the Berggeist, cards.
 (function () {
   "use strict";
-  const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = window.escapeHtml;  // the one escaping helper (board.js)
-  const COLORS = {red: "#d32f2f", blue: "#1976d2", green: "#388e3c", yellow: "#f9a825"};
+  const {esc, colour} = window.companion;  // the one escaping helper, the colours of app.css
+  const PLAYERS = ["red", "blue", "green", "yellow"];  // the figures' colours
+  const COLORS = {get red() { return colour("red"); }, get blue() { return colour("blue"); },
+    get green() { return colour("green"); }, get yellow() { return colour("yellow"); }};
   const C = 180;  // centre of the mountain
   const RINGS = {lower: 150, middle: 98};
   const PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
@@ -26,7 +27,7 @@
         if (fields.includes(k)) { stroke = COLORS[color] || stroke; width = 2.2; }
       }
       for (const [color, f] of Object.entries(board[level].ascent)) {
-        if (f === k) { fill = COLORS[color] || "#888"; stroke = fill; width = 2.5; }
+        if (f === k) { fill = COLORS[color] || colour("grey"); stroke = fill; width = 2.5; }
       }
       out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r}" fill="${fill}" fill-opacity="0.35" stroke="${stroke}" stroke-width="${width}"/>`);
     }
@@ -35,20 +36,20 @@
   function figure(out, x, y, player, i, carrier, loc) {
     const where = typeof loc === "string" ? `data-level="${loc}"` : `data-level="${loc.level}" data-field="${loc.field}"`;
     out.push(`<g class="figure" data-player="${esc(player)}" data-figure="${i}" ${where}>` +
-      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="7.5" fill="${COLORS[player] || "#777"}" stroke="currentColor" stroke-width="1.5"/>` +
-      `<text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="10" text-anchor="middle" fill="#fff" font-weight="bold">${i + 1}</text></g>`);
+      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="7.5" fill="${COLORS[player] || colour("grey")}" stroke="currentColor" stroke-width="1.5"/>` +
+      `<text x="${x.toFixed(1)}" y="${(y + 4).toFixed(1)}" font-size="10" text-anchor="middle" fill="${colour("paper")}" font-weight="bold">${i + 1}</text></g>`);
     if (carrier) out.push(hat(x, y - 9));
   }
 
   function hat(x, y) {
-    return `<path id="berggeist" d="M${x - 7} ${y} L${x} ${y - 12} L${x + 7} ${y} Z" fill="#212121" stroke="#fff" stroke-width="1"/>`;
+    return `<path id="berggeist" d="M${x - 7} ${y} L${x} ${y - 12} L${x + 7} ${y} Z" fill="${colour("ink")}" stroke="${colour("paper")}" stroke-width="1"/>`;
   }
 
   function die(x, y, value, size) {
-    const out = [`<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="6" fill="#fff" stroke="#212121" stroke-width="2"/>`];
+    const out = [`<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="6" fill="${colour("paper")}" stroke="${colour("ink")}" stroke-width="2"/>`];
     const step = size / 4;
     for (const [i, j] of PIPS[value] || []) {
-      out.push(`<circle cx="${x + step * (i + 1)}" cy="${y + step * (j + 1)}" r="${size / 11}" fill="#212121"/>`);
+      out.push(`<circle cx="${x + step * (i + 1)}" cy="${y + step * (j + 1)}" r="${size / 11}" fill="${colour("ink")}"/>`);
     }
     return out.join("");
   }
@@ -84,7 +85,7 @@
     }
     const throwText = s.turn && s.throws ? t("lr_throw", {n: s.throws, m: s.throws_allowed}) : "";
     out.push(`<text x="104" y="${y0 + 16}" font-size="13" fill="currentColor">${esc(throwText)}</text>`);
-    if (s.prompt === "huckauf") out.push(`<text x="104" y="${y0 + 34}" font-size="15" font-weight="bold" fill="#b71c1c">${esc(t("lr_huckauf"))}</text>`);
+    if (s.prompt === "huckauf") out.push(`<text x="104" y="${y0 + 34}" font-size="15" font-weight="bold" fill="${colour("bad")}">${esc(t("lr_huckauf"))}</text>`);
     s.players.forEach((p, i) => {
       const cards = s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–";
       out.push(`<text x="${236}" y="${y0 + 4 + i * 17}" font-size="11" fill="${COLORS[p] || "currentColor"}" font-weight="bold">${esc(t(p))}</text>`);
@@ -138,28 +139,38 @@
     }
   }
 
+  // The cards turned up on the table, entered as one step under its heading (a double six
+  // turns up two: sent with the button, one card at once).
   function realCards(ui, s, take) {
     const picked = [];
+    const step = document.createElement("fieldset"), heading = document.createElement("legend");
+    step.className = "lr-cards";
+    heading.textContent = ui.t("lr_enter_cards");
     const shown = document.createElement("p");
-    const send = ui.button(ui.t("lr_enter_cards"), () => ui.send({...take, revealed: picked}));
+    const send = ui.button(ui.t("send"), () => ui.send({...take, revealed: picked}));
     send.disabled = true;
+    step.append(heading);
     for (const kind of ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]) {
-      ui.places.append(ui.button(ui.t("lr_" + kind), () => {
+      step.append(ui.button(ui.t("lr_" + kind), () => {
         picked.push(kind);
         shown.textContent = picked.map((k) => ui.t("lr_" + k)).join(" → ");
         send.disabled = false;
         if (!(s.dice[0] === 6 && s.dice[1] === 6)) ui.send({...take, revealed: picked});
       }, "secondary"));
     }
-    ui.places.append(shown, send);
+    step.append(shown, send);
+    ui.places.append(step);
   }
 
   function choices(s, legal, ui) {
     const real = localStorage.getItem(REAL) === "1";
     const toggle = document.createElement("label");
     toggle.className = "check";
-    toggle.innerHTML = `<input type="checkbox" id="lr-real"${real ? " checked" : ""}> <span>${esc(ui.t("lr_real"))}</span>`;
-    toggle.querySelector("input").addEventListener("change", (e) => {
+    const box = document.createElement("input"), words = document.createElement("span");
+    Object.assign(box, {type: "checkbox", id: "lr-real", checked: real});
+    words.textContent = ui.t("lr_real");
+    toggle.append(box, " ", words);
+    box.addEventListener("change", (e) => {
       localStorage.setItem(REAL, e.target.checked ? "1" : "0");
       ui.rerender();
     });
@@ -173,7 +184,7 @@
         ui.choices.append(ui.button(label(a, s, ui.t), () => realCards(ui, s, a), "secondary"));
         continue;
       }
-      const cls = a.type === "move" ? "lr-move lr-" + (COLORS[a.player] ? a.player : "x") : a.type === "roll" ? "" : "secondary";
+      const cls = a.type === "move" ? "lr-move lr-" + (PLAYERS.includes(a.player) ? a.player : "x") : a.type === "roll" ? "" : "secondary";
       ui.choices.append(ui.button(label(a, s, ui.t), () => ui.send(a), cls));
     }
   }
@@ -201,5 +212,5 @@
     return label(a, thrown, t);
   }
 
-  UI.laufrauf = {board, choices, prompt, describe};
+  window.companion.games.laufrauf = {board, choices, prompt, describe};
 })();

@@ -32,5 +32,5 @@
     });
   });
 
-  window.companionPairing = {fromFragment};
+  window.companion.pairing = {fromFragment};
 })();

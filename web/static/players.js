@@ -6,7 +6,8 @@
   const $ = (sel) => document.querySelector(sel);
   const SVG = "http://www.w3.org/2000/svg";
   const TITLES = {howruck: "How Ruck!", laufrauf: "Lauf Rauf!", tauziehen: "Tauziehen", stramash: "Stramash"};
-  const COLOURS = ["#1976d2", "#d32f2f", "#388e3c", "#f9a825"];
+  const COLOURS = Object.assign(["blue", "red", "green", "yellow"].map((c) => window.companion.colour(c)),
+    {grey: window.companion.colour("white")});  // the colours of app.css
   const view = {data: null, chosen: null};
 
   const lang = () => document.documentElement.lang || "en";
@@ -63,8 +64,8 @@
       const name = svg("text", {x: label - 4, y: y + 15, "text-anchor": "end", "font-size": 12, fill: "currentColor"});
       name.textContent = p.name;
       chart.append(name,
-        svg("rect", {x: label, y: y + 3, width: p.played * scale, height: 14, fill: "#9e9e9e", opacity: 0.5}),
-        svg("rect", {x: label, y: y + 3, width: p.won * scale, height: 14, fill: "#1976d2", "data-won": p.won}));
+        svg("rect", {x: label, y: y + 3, width: p.played * scale, height: 14, fill: COLOURS.grey, opacity: 0.5}),
+        svg("rect", {x: label, y: y + 3, width: p.won * scale, height: 14, fill: COLOURS[0], "data-won": p.won}));
       const count = svg("text", {x: label + p.played * scale + 4, y: y + 15, "font-size": 12, fill: "currentColor"});
       count.textContent = `${p.won}/${p.played}`;
       chart.append(count);
@@ -81,7 +82,7 @@
     const x = (i, n) => pad + (n > 1 ? i * (width - 2 * pad) / (n - 1) : (width - 2 * pad) / 2);
     const y = (r) => height - pad - (r - lo) * (height - 2 * pad) / (hi - lo);
     chart.append(svg("line", {x1: pad, x2: width - pad, y1: y(view.data.start), y2: y(view.data.start),
-      stroke: "#9e9e9e", "stroke-dasharray": "4 3"}));
+      stroke: COLOURS.grey, "stroke-dasharray": "4 3"}));
     Object.keys(player.games).forEach((game, g) => {
       const points = [view.data.start, ...player.history.filter((h) => h.game === game).map((h) => h.rating)];
       const line = svg("polyline", {fill: "none", stroke: COLOURS[g % COLOURS.length], "stroke-width": 2,

@@ -87,7 +87,7 @@
     }
     if (asked !== view.asked) return;
     view.step = step;
-    document.getElementById("replay-board").innerHTML = window.board(state, t);
+    document.getElementById("replay-board").innerHTML = window.companion.board(state, t);
     document.getElementById("replay-count").textContent = t("rp_step", {k: step, n: view.steps});
     document.getElementById("replay-line").textContent = step ? view.lines[step - 1] || "" : t("rp_start");
     document.getElementById("replay-step").value = String(step);
@@ -97,5 +97,5 @@
     document.getElementById("replay-last").disabled = step === view.steps;
   }
 
-  window.companionReplay = {open};
+  window.companion.replay = {open};  // the page (app.js) opens it
 })();

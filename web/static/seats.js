@@ -55,8 +55,8 @@
     if (!now || (before && before.id === s.id && before.turn === s.turn)) return;
     if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
     beep();
-    window.SEATS.told = (window.SEATS.told || 0) + 1;
+    api.told += 1;
   }
 
-  window.SEATS = {mayMove, render, notify, mine};
+  const api = (window.companion.seats = {mayMove, render, notify, mine, told: 0});
 })();

@@ -3,9 +3,8 @@
 // are the moves that card allows now.
 (function () {
   "use strict";
-  const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = window.escapeHtml;  // the one escaping helper (board.js)
-  const SEATS = ["#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2", "#00838f"];
+  const {esc, colour} = window.companion;  // the one escaping helper, the colours of app.css
+  const SEATS = ["red", "blue", "green", "yellow", "purple", "teal"];
   const C = 180, R = 150;
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
 
@@ -16,41 +15,41 @@
 
   function dot(out, x, y, color, label, attrs) {
     out.push(`<g class="laddie" ${attrs}><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6.5" fill="${color}" stroke="currentColor"/>` +
-      `<text x="${x.toFixed(1)}" y="${(y + 3.5).toFixed(1)}" font-size="9" text-anchor="middle" fill="#fff">${label}</text></g>`);
+      `<text x="${x.toFixed(1)}" y="${(y + 3.5).toFixed(1)}" font-size="9" text-anchor="middle" fill="${colour("paper")}">${label}</text></g>`);
   }
 
   function board(s, t) {
     const n = s.track_length, out = [`<svg viewBox="0 0 360 360" role="img" aria-label="Stramash">`];
-    const colour = (p) => SEATS[s.players.indexOf(p) % SEATS.length];
+    const seatColour = (p) => colour(SEATS[s.players.indexOf(p) % SEATS.length]);
     for (let k = 0; k < n; k++) {
       const [x, y] = at(k, n, R);
       const owner = s.players.find((p) => s.start[p] === k);
-      out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${owner ? 6 : 3.5}" fill="${owner ? colour(owner) : "none"}" fill-opacity="0.4" stroke="${owner ? colour(owner) : "currentColor"}" stroke-width="${owner ? 2 : 0.8}"/>`);
+      out.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${owner ? 6 : 3.5}" fill="${owner ? seatColour(owner) : "none"}" fill-opacity="0.4" stroke="${owner ? seatColour(owner) : "currentColor"}" stroke-width="${owner ? 2 : 0.8}"/>`);
     }
     s.players.forEach((p) => {
       const entry = s.castle_entry[p];
       for (let h = 1; h <= s.castle_holes; h++) {
         const [x, y] = at(entry + 0.5, n, R - 14 * h);
-        out.push(`<rect x="${(x - 4).toFixed(1)}" y="${(y - 4).toFixed(1)}" width="8" height="8" fill="none" stroke="${colour(p)}" stroke-width="1.5"/>`);
+        out.push(`<rect x="${(x - 4).toFixed(1)}" y="${(y - 4).toFixed(1)}" width="8" height="8" fill="none" stroke="${seatColour(p)}" stroke-width="1.5"/>`);
       }
       let docked = 0;
       s.laddies[p].forEach((loc, i) => {
         const attrs = `data-player="${esc(p)}" data-laddie="${i}" data-loc="${esc(JSON.stringify(loc))}"`;
         if (loc === "dock") {
           const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, R + 23);  // outside the track, by the start
-          dot(out, x, y, colour(p), i + 1, attrs);
+          dot(out, x, y, seatColour(p), i + 1, attrs);
         } else if (loc.track !== undefined) {
           const [x, y] = at(loc.track, n, R);
-          dot(out, x, y, colour(p), i + 1, attrs);
+          dot(out, x, y, seatColour(p), i + 1, attrs);
         } else {
           const [x, y] = at(entry + 0.5, n, R - 14 * loc.castle);
-          dot(out, x, y, colour(p), i + 1, attrs);
+          dot(out, x, y, seatColour(p), i + 1, attrs);
         }
       });
     });
     s.players.forEach((p, i) => {
       const home = s.laddies[p].filter((l) => l.castle !== undefined).length;
-      out.push(`<text x="${C}" y="${C - 40 + i * 16}" font-size="12" text-anchor="middle" fill="${colour(p)}" font-weight="bold">${esc(p)} ${home}/5</text>`);
+      out.push(`<text x="${C}" y="${C - 40 + i * 16}" font-size="12" text-anchor="middle" fill="${seatColour(p)}" font-weight="bold">${esc(p)} ${home}/5</text>`);
     });
     out.push("</svg>");
     return out.join("");
@@ -88,26 +87,41 @@
     }).join(" · ");
   }
 
+  const MANY = 12;  // more results than this: first which laddies move, then how far
+
+  // The laddies of the mover's side a result moves ("1+3"): a 7's splits grouped by them.
+  function movedKey(r, s) {
+    const mover = s.moving_for[r.action.player] || r.action.player;
+    return r.moves.filter(([p]) => p === mover).map(([, i]) => i).sort((a, b) => a - b).join("+");
+  }
+
   function choices(s, legal, ui) {
     const byCard = new Map(RANK_ORDER.map((r) => [r, []]));
     legal.forEach((a) => byCard.get(a.card).push(a));
-    const picked = ui.picked && ui.picked();
-    for (const [card, actions] of byCard) {
-      if (!actions.length) continue;
+    const sel = (ui.picked && ui.picked()) || {};
+    for (const [card, actions] of byCard) {  // a card picked: only it stays (tapped: all again)
+      if (!actions.length || (sel.card && sel.card !== card)) continue;
       const text = card === "joker" ? "Bonnie Fechter" : card;
-      ui.choices.append(ui.button(text, () => ui.pick(card), "secondary sm-card" + (picked === card ? " picked" : "")));
+      ui.choices.append(ui.button(text, () => ui.pick(sel.card === card && sel.moved === undefined ? {} : {card}),
+        "secondary sm-card" + (sel.card === card ? " picked" : "")));
     }
-    if (picked && byCard.has(picked)) {
-      const results = (ui.results || []).filter((r) => r.action.card === picked);
-      const discards = byCard.get(picked).filter((a) => a.type === "discard");
-      if (results.length) {  // by what each does: one button per result, by laddie
-        results.forEach((r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action))));
-      } else {
-        byCard.get(picked).filter((a) => a.type !== "discard").forEach((a) =>
-          ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
-      }
-      discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
+    if (!sel.card || !byCard.has(sel.card)) return;
+    const results = (ui.results || []).filter((r) => r.action.card === sel.card);
+    const discards = byCard.get(sel.card).filter((a) => a.type === "discard");
+    const result = (r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action), "sm-result"));
+    if (results.length > MANY && sel.moved === undefined) {  // which laddies move first
+      const groups = [...new Set(results.map((r) => movedKey(r, s)))]
+        .sort((a, b) => a.length - b.length || a.localeCompare(b));
+      groups.forEach((key) => ui.places.append(ui.button(
+        key.split("+").map((i) => `${ui.t("sm_laddie")} ${Number(i) + 1}`).join(" + "),
+        () => ui.pick({...sel, moved: key}), "sm-group")));
+    } else if (results.length) {  // by what each does: one button per result, by laddie
+      results.filter((r) => sel.moved === undefined || movedKey(r, s) === sel.moved).forEach(result);
+    } else {
+      byCard.get(sel.card).filter((a) => a.type !== "discard").forEach((a) =>
+        ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
     }
+    discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
   }
 
   function prompt(s, t) {
@@ -117,5 +131,5 @@
     return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
   }
 
-  UI.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${a.card === "joker" ? "Bonnie Fechter" : a.card} · ${label(a, null, t)}`};
+  window.companion.games.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${a.card === "joker" ? "Bonnie Fechter" : a.card} · ${label(a, null, t)}`};
 })();

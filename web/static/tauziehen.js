@@ -2,9 +2,8 @@
 // markers and the points; a picker of the cards not yet played, then where the marker goes.
 (function () {
   "use strict";
-  const UI = (window.GAME_UI = window.GAME_UI || {});
-  const esc = window.escapeHtml;  // the one escaping helper (board.js)
-  const ROPE = [1, 2, 4, 8, 16], TRACK = [2, 1, 0, -1, -2], SIDE = ["#1976d2", "#d32f2f"];
+  const {esc, colour} = window.companion;  // the one escaping helper, the colours of app.css
+  const ROPE = [1, 2, 4, 8, 16], TRACK = [2, 1, 0, -1, -2], SIDE = ["blue", "red"];
   const SYMBOLS = {1: "●", 2: "▲", 4: "■", 8: "◆", 16: "★"};
 
   function symbols(n) {
@@ -15,7 +14,7 @@
     const [p1, p2] = s.players, out = [`<svg viewBox="0 0 360 250" role="img" aria-label="Tauziehen">`];
     [p1, p2].forEach((p, i) => {
       const x = i ? 356 : 4, anchor = i ? "end" : "start";
-      out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${SIDE[i]}" text-anchor="${anchor}">${esc(p)}</text>`);
+      out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${colour(SIDE[i])}" text-anchor="${anchor}">${esc(p)}</text>`);
       out.push(`<text x="${x}" y="34" font-size="13" fill="currentColor" text-anchor="${anchor}" class="points" data-player="${esc(p)}">${esc(t("tz_points", {n: s.points[p]}))}</text>`);
     });
     TRACK.forEach((pos, col) => {
@@ -24,10 +23,10 @@
     ROPE.forEach((card, row) => {
       const y = 60 + row * 37, pos = s.rope[String(card)], x = 70 + TRACK.indexOf(pos) * 55;
       out.push(`<line x1="40" y1="${y + 16}" x2="320" y2="${y + 16}" stroke="currentColor" stroke-opacity="0.3"/>`);
-      out.push(`<g class="rope" data-card="${card}" data-pos="${pos}"><rect x="${x - 24}" y="${y}" width="48" height="32" rx="5" fill="var(--card, #fff)" stroke="currentColor" stroke-width="2"/>` +
+      out.push(`<g class="rope" data-card="${card}" data-pos="${pos}"><rect x="${x - 24}" y="${y}" width="48" height="32" rx="5" fill="${colour("card")}" stroke="currentColor" stroke-width="2"/>` +
         `<text x="${x}" y="${y + 21}" font-size="14" text-anchor="middle" fill="currentColor">${SYMBOLS[card]} ${card}</text></g>`);
       [p1, p2].forEach((p, i) => {
-        if (s.markers[p] === card) out.push(`<rect class="marker" data-player="${esc(p)}" x="${i ? x + 20 : x - 28}" y="${y - 2}" width="8" height="36" rx="2" fill="${SIDE[i]}"/>`);
+        if (s.markers[p] === card) out.push(`<rect class="marker" data-player="${esc(p)}" x="${i ? x + 20 : x - 28}" y="${y - 2}" width="8" height="36" rx="2" fill="${colour(SIDE[i])}"/>`);
       });
     });
     out.push("</svg>");
@@ -70,5 +69,5 @@
     return `${a.player}: ${a.card} ${symbols(a.card)}` + (a.marker ? ` · ${t("tz_marker_on", {c: a.marker})}` : "");
   }
 
-  UI.tauziehen = {board, choices, prompt, describe};
+  window.companion.games.tauziehen = {board, choices, prompt, describe};
 })();

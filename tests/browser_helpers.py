@@ -1,0 +1,124 @@
+"""Shared parts of the browser tests: headless Chromium at a phone's viewport under the page's
+own Content-Security-Policy, the daemon fixture, pairing, seats, waiting and counting buttons.
+Screenshots go to tests/artifacts/browser/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).parent / "artifacts" / "browser"
+PHONE = {"width": 390, "height": 844}
+
+# Skipped only off CI when Chromium is missing; on CI (test.sh installs it) a missing browser
+# fails loudly instead of passing quietly.
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
+                                reason=f"{CHROMIUM} not installed (test.sh installs it)")
+
+
+@pytest.fixture
+def daemon(web_live):
+    return web_live
+
+
+@pytest.fixture
+def browser(daemon):  # after the daemon, so the browser closes before the server stops
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        for context in chromium.contexts:
+            context.close()
+        chromium.close()
+
+
+def phone(browser, daemon):
+    context = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)  # the page's own CSP
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    return page
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def pair(page, daemon) -> None:
+    page.wait_for_selector("#pair:not([hidden])")
+    page.fill("#pin", daemon.hub.call(lambda: daemon.table.pairing.pin))
+    page.click("#pair-form button")
+    page.wait_for_selector("#pair", state="hidden")
+
+
+def barrel(page) -> str:
+    return page.get_attribute("#barrel", "data-field")
+
+
+def until(page, expression: str, timeout: float = 10_000) -> None:
+    """Waits until `expression` is true in the page. (Playwright's wait_for_function evaluates
+    a string, which the page's CSP forbids: it has no 'unsafe-eval'.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)
+
+
+def seat(page, *names: str) -> None:
+    """This phone is these players' (all of the game's when none are named)."""
+    page.wait_for_selector("#seats button")
+    buttons = page.locator("#seats button[aria-pressed=false]")
+    for i in reversed(range(buttons.count())):
+        button = buttons.nth(i)
+        if not names or any(button.inner_text().endswith(": " + n) for n in names):
+            button.click()
+
+
+def move_buttons(page) -> int:
+    return page.locator("#choices button:visible, #places button:visible, #choices select,"
+                        " #board [role=button]").count()
+
+
+def play(page, card: str, place: str) -> int:
+    """A Scot card by its attributes (colour, strength, imprint), then its field tapped on the
+    board picture; returns the taps counted."""
+    colour, strength = card.split(" ")[:2]
+    taps = 0
+    for name in (colour, f"{colour} {strength}"):
+        page.locator("#choices").get_by_role("button", name=name, exact=True).click()
+        taps += 1
+    imprint = "mit ✶ (How-Ruck-Aufdruck)" if "✶" in card else "ohne ✶"
+    choice = page.locator("#choices").get_by_role("button", name=imprint, exact=True)
+    if choice.count():
+        choice.click()
+        taps += 1
+    page.locator("#board").get_by_role("button", name=place, exact=True).click()
+    taps += 1
+    assert taps <= 4
+    return taps
+
+
+
+def visible_buttons(page) -> int:
+    return page.locator("#play button:visible, #board [role=button]").count()
+
+
+AXE = Path(__file__).parent.parent / ".cache" / "axe" / "package" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    # evaluated as source text: the page's CSP would refuse an injected <script>
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
+

@@ -1,0 +1,90 @@
+"""Every announcement kind has its LED/buzzer pattern (companion/signals.py), and the table's
+outputs play it on real gpiozero devices over the mock pin factory: the seats it is about
+blink, the buzzer sounds, and the LEDs end as they were."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from daemon_helpers import Recorder
+from helpers import card
+from test_announce import PLAYTHROUGHS, replayed
+
+from companion.signals import SIGNALS, signal
+
+
+def kinds_reached() -> dict[str, dict]:
+    first: dict[str, dict] = {}
+    for path in sorted(PLAYTHROUGHS.glob("*.jsonl")):
+        for item in replayed(path.name):
+            first.setdefault(item["kind"], item)
+    return first
+
+
+def test_every_kind_the_games_announce_has_a_pattern():
+    reached = kinds_reached()
+    assert len(reached) >= 14
+    assert set(reached) <= set(SIGNALS), set(reached) - set(SIGNALS)
+
+
+def test_the_seats_an_announcement_is_about_blink():
+    players = ["Ann", "Bob", "Cat"]
+    won = {"kind": "round_won", "params": {"player": "Bob", "reason": "goal"}}
+    assert signal([won], players) == {"sound": "stopp", "blink": [1], "times": 3}
+    capture = {"kind": "capture", "params": {"player": "Ann",
+                                             "victims": [{"player": "Cat", "laddie": 0}]}}
+    out = signal([capture], players)
+    assert out["blink"] == [2] and out["sound"] == "false_start"
+    game = {"kind": "game_won", "params": {"players": ["Ann", "Cat"]}}
+    assert signal([won, game], players)["blink"] == [0, 1, 2]  # every seat named, once
+    assert signal([won, game], players)["sound"] == "go"  # the last kind's sound
+    race = {"kind": "race_won", "params": {"player": "Ann", "margin_us": 300}}
+    assert signal([race], players) is None  # the race plays its own signal
+    assert signal([], players) is None
+
+
+def pulses(pin) -> int:
+    return sum(1 for s in pin.states[1:] if s.state)
+
+
+@pytest.mark.usefixtures("mock_pins")
+def test_the_outputs_blink_the_seats_sound_the_buzzer_and_restore_the_leds(mock_pins):
+    from companion.devices.outputs import BLINK_S, TableOutputs
+    outputs = TableOutputs((5, 6, 13), 12)
+    try:
+        outputs.handle("leds", [0])  # whose turn it is: seat 0 lit
+        pins = [mock_pins.pin(n) for n in (5, 6, 13)]
+        buzzer = mock_pins.pin(12)
+        for pin in (*pins, buzzer):
+            pin.clear_states()
+        outputs.handle("signal", {"sound": "tie", "blink": [0, 1], "times": 2})
+        deadline = time.monotonic() + 4 * BLINK_S * 2 + 2
+        while pins[0].state != 1 or pulses(pins[1]) < 2 or pins[1].state:
+            assert time.monotonic() < deadline, [p.states for p in pins]
+            time.sleep(0.02)
+        time.sleep(BLINK_S)
+        assert pulses(pins[1]) == 2 and pins[1].state == 0  # blinked twice, off again
+        assert pulses(pins[0]) >= 2 and pins[0].state == 1  # blinked, then lit again
+        assert pulses(pins[2]) == 0  # not about seat 2
+        assert pulses(buzzer) == 2  # "tie": two beeps
+    finally:
+        outputs.close()
+
+
+def test_a_round_won_is_signalled_by_the_winners_seat_and_the_buzzer(web_live):
+    rec = Recorder(web_live.hub)
+    game = web_live.hub.call(web_live.table.create_game, "howruck", ["A", "B"])["id"]
+
+    def apply(action):
+        web_live.hub.call(web_live.table.apply, game, action)
+
+    apply({"type": "race", "winner": "A"})
+    imprint = card("white", 4, howruck=True)
+    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "red"})
+    apply({"type": "action", "player": "B", "card": "seilriss", "forgo": True})
+    apply({"type": "action", "player": "A", "card": "adrenalin", "forgo": False})
+    apply({"type": "action", "player": "B", "card": "how_ruck", "forgo": True})
+    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
+    _, sent = rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
+    assert sent["blink"] == [0]  # A's seat

@@ -1,0 +1,66 @@
+# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
+"""Every game's screen is accessible (axe-core, light and dark) and shows what players typed as
+text, never as markup."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import (  # noqa: F401  (fixtures)
+    AXE,
+    browser,
+    daemon,
+    pair,
+    phone,
+    pytestmark,
+    seat,
+    serious_violations,
+    until,
+)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")
+def test_every_game_screen_has_no_serious_accessibility_violation(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    found = {}
+    for game, players in (("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "blue"]),
+                          ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat"])):
+        view = daemon.hub.call(daemon.table.create_game, game, players)
+        if game == "howruck":
+            daemon.hub.call(daemon.table.apply, view["id"], {"type": "race", "winner": "Anna"})
+        until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
+        seat(page)
+        until(page, "document.querySelector('#choices').children.length > 0")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            found[(game, scheme)] = serious_violations(page)
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
+    name = "<b>Al</b>"
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", [name, "Bo"])["id"]
+    page.wait_for_selector("#seats button")
+    assert page.locator("#seats button").first.inner_text() == f"dieses Telefon: {name}"
+    assert page.locator("#play b").count() == 0  # never markup
+    assert name in page.inner_text("#board") or name in page.inner_text("#choices")
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": name})
+    page.wait_for_selector("#banner:not([hidden])")  # what just happened, and its history
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    assert name in page.inner_text("#banner") and name in page.inner_text("#history-list")
+    page.click("nav [data-tab=setup]")  # the stored games
+    until(page, "document.querySelectorAll('#games li').length > 0")
+    assert name in page.inner_text("#games")
+    assert page.locator("#banner b, #history-list b, #games b").count() == 0
+    page.click("nav [data-tab=play]")
+    for game, players in (("stramash", [name, "Bo"]), ("tauziehen", [name, "Bo"])):
+        daemon.hub.call(daemon.table.create_game, game, players)
+        until(page, f"window.companion.state.game === '{game}'"
+                    " && document.querySelector('#board svg') !== null")
+        assert page.locator("#board b").count() == 0
+        assert name in page.inner_text("#board") + page.inner_text("#prompt")
+
+

@@ -1,0 +1,241 @@
+# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
+"""Each game's screen in headless Chromium: Lauf Rauf!'s dice and cards, the Tauziehen and
+Stramash boards and pickers, How Ruck!'s pickers (few taps, at most 24 buttons), the race
+margin in the history."""
+
+from __future__ import annotations
+
+from browser_helpers import (  # noqa: F401  (fixtures)
+    browser,
+    daemon,
+    pair,
+    phone,
+    pytestmark,
+    seat,
+    shot,
+    until,
+    visible_buttons,
+)
+
+
+def figure(page, player: str, index: int) -> dict:
+    sel = f".figure[data-player={player}][data-figure='{index}']"
+    return {"level": page.get_attribute(sel, "data-level"),
+            "field": page.get_attribute(sel, "data-field")}
+
+
+def enter_throw(page, a: int, b: int) -> None:
+    """Enter the table's own dice and wait until the board shows them."""
+    dice = page.locator(".dice-entry select")
+    dice.nth(0).select_option(str(a))
+    dice.nth(1).select_option(str(b))
+    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
+    until(page, f"document.querySelector('#dice')?.dataset.dice === '{a},{b}'")
+
+
+def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "laufrauf")
+    players = page.locator("#players select")
+    assert players.count() == 2 and players.nth(0).input_value() == "red"
+    players.nth(1).select_option("green")
+    page.click("#add-player")
+    page.locator("#players select").nth(2).select_option("blue")
+    page.select_option("select[name=huckauf]", "table")
+    shot(page, "11-laufrauf-setup")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden]) #board svg .figure")
+    seat(page)
+    assert page.locator(".figure[data-level=base]").count() == 9
+    assert "rot ist am Zug" in page.inner_text("#prompt")
+
+    page.get_by_role("button", name="Würfeln", exact=True).click()  # the virtual dice
+    page.wait_for_selector("#dice")
+    first = page.get_attribute("#dice", "data-dice")
+    assert "Wurf 1 von 3" in page.inner_text("#prompt")
+    shot(page, "12-laufrauf-thrown")
+
+    page.check("#lr-real")  # now the table's own dice
+    enter_throw(page, 5, 5)
+    page.get_by_role("button", name="rot 1: starten", exact=True).click()
+    until(page, "document.querySelector('#prompt').textContent.includes('grün')")
+    assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
+    shot(page, "13-laufrauf-started")
+
+    enter_throw(page, 2, 3)
+    page.locator(".dice-entry select").nth(0).select_option("4")  # but die 1 stayed a 2
+    page.get_by_role("button", name="Wurf eintragen (Würfel 1 blieb liegen)").click()
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.get_attribute("#message", "data-code") == "kept_die_changed"
+    assert page.inner_text("#message") == \
+        "Der liegengelassene Würfel kann sich nicht ändern (2 → 4)."
+    shot(page, "14-laufrauf-refused")
+    assert first and page.get_attribute("#dice", "data-dice") == "2,3"  # nothing changed
+
+
+def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    seat(page)
+    assert page.locator("#board .rope").count() == 5
+    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    page.wait_for_selector(".marker[data-player=Ida]")
+    page.get_by_role("button", name="13 ●■◆", exact=True).click()  # 8 + 4 + 1
+    page.get_by_role("button", name="Marker auf ◆ 8", exact=True).click()
+    until(page, "document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
+    shot(page, "15-tauziehen")
+
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])
+    page.wait_for_selector("#board .laddie")
+    seat(page)
+    assert page.locator("#board .laddie").count() == 15
+    page.get_by_role("button", name="A", exact=True).click()
+    page.get_by_role("button", name="Laddie 1: Dock → 0", exact=True).click()
+    until(page,
+        "document.querySelector('.laddie[data-player=Ann][data-laddie=\"0\"]').dataset.loc"
+        " === '{\"track\":0}'")
+    assert "Bob ist am Zug" in page.inner_text("#prompt")
+    shot(page, "16-stramash")
+
+
+def test_history_shows_how_close_each_race_was(browser, daemon):
+    """Races stored as press times: the history says who won and by how much, in German."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game,
+                    {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900, 17_500]}})
+    until(page, "document.querySelector('#prompt').textContent.includes('Bert')")
+    page.click("nav [data-tab=history]")
+    page.wait_for_selector("#history-list li")
+    assert page.inner_text("#history-list li") == \
+        "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
+    shot(page, "17-race-margin-in-history")
+
+
+
+def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    game = view["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
+    page.wait_for_selector("#choices select, #choices button")
+    assert visible_buttons(page) <= 24  # the tie-break: two small pickers
+    daemon.hub.call(daemon.table.apply, game, {"type": "tiebreak", "draws": {
+        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
+        "Bert": {"color": "red", "strength": 1, "howruck": False, "nessie": False}}})
+    until(page, "window.companion.state.phase === 'tug'"
+                           " && window.companion.legal.length")
+    assert page.evaluate("window.companion.seats.told") == 1  # the seat's phone is told its turn
+    assert page.title().startswith("▶")
+    assert 0 < visible_buttons(page) <= 24  # the tug
+    # an action card without parameters: two taps
+    page.locator("#choices").get_by_role("button", name="Adrenalinstoß", exact=True).click()
+    page.locator("#places").get_by_role("button", name="Adrenalinstoß: ausspielen",
+                                        exact=True).click()
+    until(page, "window.companion.state.actions === 3 && window.companion.legal.length")
+    # Fieser Trick: the taken card with the same picker, then its field on the board
+    page.locator("#choices").get_by_role("button", name="Fieser Trick", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#places").get_by_role("button", name="eine Karte nehmen", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#choices").get_by_role("button", name="grün", exact=True).click()
+    assert visible_buttons(page) <= 24
+    page.locator("#choices").get_by_role("button", name="grün 2", exact=True).click()
+    if page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).count():
+        page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).click()
+    page.locator("#board [role=button]").first.click()
+    until(page, "window.companion.state.actions === 4")
+    shot(page, "11-fieser-trick-placed")
+
+
+
+
+def accepted(name: str, stop=None) -> tuple[dict, list[dict], object]:
+    """A golden game's header and its accepted actions (refused ones left out), up to the
+    first state for which `stop(core, state)` is true; also that state."""
+    import json
+    from pathlib import Path
+
+    from companion.rules import Refusal, get_core
+    path = Path(__file__).parent / "playthroughs" / name
+    rows = [json.loads(x) for x in path.read_text().splitlines()
+            if x.strip() and not x.startswith("#")]
+    header, actions = rows[0], rows[1:]
+    core = get_core(header["game"])
+    state = core.new_game(header["players"], header.get("options", {}), header.get("seed", 0))
+    done: list[dict] = []
+    for action in actions:
+        if stop and stop(core, state):
+            break
+        try:
+            state = core.apply(state, action).state
+        except Refusal:
+            continue
+        done.append(action)
+    return header, done, state
+
+
+def sevens(core, state) -> int:
+    """How many different results the 7 offers now."""
+    return len([r for r in core.play_results(state, core.legal_actions(state))
+                if r["action"]["card"] == "7"])
+
+
+def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
+    header, done, state = accepted("stramash_pairs_game.jsonl",
+                                   lambda core, s: sevens(core, s) > 24)
+    from companion.rules import get_core
+    count = sevens(get_core("stramash"), state)
+    assert count > 24  # more ways to split a 7 than a screen may show at once
+    game = daemon.hub.call(daemon.table.create_game, "stramash", header["players"],
+                           header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    seven = page.locator("#choices").get_by_role("button", name="7", exact=True)
+    seven.click()
+    assert visible_buttons(page) <= 24
+    groups = page.locator("#places button.sm-group")
+    assert groups.count() > 1
+    seen: list[str] = []
+    for k in range(groups.count()):
+        page.locator("#places button.sm-group").nth(k).click()
+        assert visible_buttons(page) <= 24
+        seen += page.locator("#places button.sm-result").all_inner_texts()
+        seven.click()  # back to the 7's groups
+    assert len(seen) == len(set(seen)) == count  # each result once, none lost
+    shot(page, "18-stramash-seven")
+
+
+def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon):
+    header, done, _ = accepted("laufrauf_table.jsonl", lambda core, s: any(
+        a["type"] == "take_cards" for a in core.legal_actions(s)))
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
+                           header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    page.check("#lr-real")  # the table's own cards
+    page.get_by_role("button", name="Karten nehmen", exact=True).click()
+    step = page.get_by_role("group", name="Aufgedeckte Karten eintragen")
+    assert step.get_by_role("button").count() == 6  # the five kinds and "enter"
+    shot(page, "19-laufrauf-cards-step")
+    step.get_by_role("button", name="Joker", exact=True).click()  # one card: sent at once
+    until(page, f"window.companion.state.actions === {len(done) + 1}"
+                " && !document.querySelector('fieldset.lr-cards')")
+    assert daemon.hub.call(daemon.table.view)["cards"]["red"][-1] == "joker"

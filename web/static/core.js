@@ -1,0 +1,32 @@
+// The page's one namespace, window.companion: every module registers into it (a game's module
+// as companion.games.<game> = {board, choices, prompt, describe}), none adds a global of its
+// own. Here too: the one escaping helper for markup, and the colours, read from the CSS
+// custom properties app.css defines once (light and dark).
+(function () {
+  "use strict";
+  const companion = (window.companion = window.companion || {});
+  const ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"};
+  let style = null;
+
+  // The registry: the games the page knows (title, players from–to, the players' colours when
+  // they are colours); each one's code is /static/<game>.js, loaded when first shown, which
+  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset}.
+  companion.known = {
+    howruck: {title: "How Ruck!", players: [2, 2]},
+    laufrauf: {title: "Lauf Rauf!", players: [2, 4], colours: ["red", "blue", "green", "yellow"]},
+    tauziehen: {title: "Tauziehen", players: [2, 2]},
+    stramash: {title: "Stramash", players: [2, 6]},
+  };
+  companion.games = companion.games || {};
+  companion.esc = (s) => String(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  companion.colour = (name) => (style = style || getComputedStyle(document.documentElement))
+    .getPropertyValue("--" + name).trim();
+
+  // The game drawn as it lies on the table (SVG markup from its module; any other state as text).
+  companion.board = function (state, t) {
+    if (!state) return "";
+    const ui = companion.games[state.game];
+    if (ui && ui.board) return ui.board(state, t);
+    return `<pre>${companion.esc(JSON.stringify(state, null, 1))}</pre>`;
+  };
+})();
