@@ -99,7 +99,11 @@ class WebServer:
         self.loop.call_later(KEEPALIVE_S, self._keepalive)
         try:
             self.loop.run_forever()
-        finally:
+        finally:  # connections that came during the shut-down end here too
+            pending = asyncio.all_tasks(self.loop)
+            for task in pending:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             self.loop.close()
 
     async def _open(self) -> None:
