@@ -87,7 +87,8 @@ def test_events_state_status_and_result_arrive(run, tmp_path):
     wait_until(lambda: daemon.mqtt.outbox.count() == 0)
 
 
-def test_the_broker_away_while_the_table_plays_on(run, tmp_path):
+def test_the_broker_away_while_the_table_plays_on(run, tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="companion.mqtt")
     broker = run(Broker(tmp_path / "broker").start())
     listener = run(Listener(broker.port, "companion/t1/event", client_id="club", clean=False))
     daemon = table(run, tmp_path / "table", broker.port)
@@ -98,6 +99,11 @@ def test_the_broker_away_while_the_table_plays_on(run, tmp_path):
     wait_until(lambda: not daemon.mqtt.connected.is_set())
     play(daemon, game, LOG[5:25])  # accepted while no broker listens
     assert daemon.mqtt.outbox.count() == 20
+    # the broker vanished mid-play: a clear line in the log and in `companion doctor`
+    wait_until(lambda: daemon.mqtt.problem is not None, timeout=10)
+    assert any(r.levelno >= logging.WARNING for r in caplog.records), caplog.text
+    [finding] = check_mqtt(daemon.config, tmp_path / "table")
+    assert not finding.ok and "cannot reach" in finding.message
     broker.start()
     rest = events(listener.take(lambda t, p, r: p.get("action_seq") == 24, timeout=30))
     seqs = [m["seq"] for m in first + rest]
