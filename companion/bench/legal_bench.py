@@ -37,7 +37,7 @@ def legal_bytes(quick: bool) -> Iterator[Result]:
                     if not legal:
                         break
                     states += 1
-                    size = _size(legal_answer(core, state, legal, {}))
+                    size = _size(legal_answer(core, state, None, {}))
                     if size > largest:
                         largest, worst = size, name
                     full_largest = max(full_largest, _size({"actions": legal}))

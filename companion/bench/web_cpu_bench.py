@@ -1,7 +1,8 @@
-"""Daemon CPU per posted action with 20 live phones, each doing what the page does: on every
-`state` event it fetches the game's legal actions (while playing) and its history, and on
-every `games` event the game list. The daemon runs as its own process (`companion run
---simulate`, today's server), so only its CPU is counted (/proc/PID/stat)."""
+"""Daemon CPU per posted action with 20 live phones, each doing what the page
+(web/static/app.js) does with each message, beside the same evening with phones that ask
+for the moves and the whole history after every change (what the page did before the stream
+carried them; the baseline). The daemon runs as its own process (`companion run
+--simulate`), so only its CPU is counted (/proc/PID/stat)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from companion.bench import Result, benchmark
 from companion.bench.web_bench import _Http, free_port
+from companion.web.choices import expand
 
 PIN = re.compile(rb"\bPIN (\d{6})\b")  # the simulation logs each PIN the display shows
 
@@ -31,36 +34,71 @@ def _cpu_s(pid: int) -> float:
 
 
 class _Phone(threading.Thread):
-    """One open page: the stream, and the page's fetches after each event."""
+    """One open page. Today's page: a paired one takes its moves from the stream's `legal`
+    (asking /legal only if they do not come), every page extends the history it holds with
+    each `entry` and fetches it whole only when the lines held do not lead to the `state`
+    (another game, an undo), and `games` fetches the list. With `ask_each_change` it asks for
+    /legal (paired) and /history after every `state`, as the page did before."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, cookie: str, ask_each_change: bool) -> None:
         super().__init__(daemon=True)
-        self.port, self.fetches, self.connected = port, 0, threading.Event()
+        self.port, self.cookie, self.ask_each_change = port, cookie, ask_each_change
+        self.fetches, self.connected = 0, threading.Event()
         self.quiet_since = time.monotonic()
+        self.held: tuple[int, int] | None = None  # (game, lines) of the history held
+        self.legal: dict[tuple[int, int], dict[str, Any]] = {}  # (game, actions) -> moves
+        self.changed = threading.Condition()
+        self.api = _Http(port)
+        self.api.cookie = cookie
+
+    def _get(self, path: str) -> Any:
+        self.fetches += 1
+        return self.api.call("GET", path)[1]
 
     def run(self) -> None:
         stream = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-        stream.request("GET", "/api/stream")
+        stream.request("GET", "/api/stream", headers={"Cookie": self.cookie})
         response = stream.getresponse()
         self.connected.set()
-        api = _Http(self.port)
         event = None
         while line := response.fp.readline():
             text = line.decode()
             if text.startswith("event: "):
                 event = text[7:].strip()
-            elif text.startswith("data: ") and event == "state":
-                state = json.loads(text[6:])
-                if state and state.get("status") == "playing":
-                    api.call("GET", f"/api/games/{state['id']}/legal")
-                    self.fetches += 1
-                if state:
-                    api.call("GET", f"/api/games/{state['id']}/history")
-                    self.fetches += 1
+            elif text.startswith("data: "):
+                self._message(event, json.loads(text[6:]))
                 self.quiet_since = time.monotonic()
-            elif text.startswith("data: ") and event == "games":
-                api.call("GET", "/api/games")
-                self.fetches += 1
+
+    def _message(self, event: str | None, data: Any) -> None:
+        if event == "entry":
+            if self.held == (data["game"], data["seq"]):
+                self.held = (data["game"], data["seq"] + 1)
+        elif event == "state" and data:
+            version = (data["id"], data["actions"])
+            if self.cookie and self.ask_each_change and data["status"] == "playing":
+                self._moves(version, self._get(f"/api/games/{data['id']}/legal"))
+            if self.ask_each_change or self.held != version:
+                lines = len(self._get(f"/api/games/{data['id']}/history")["actions"])
+                self.held = (data["id"], lines)
+            if data["status"] != "playing":
+                self._moves(version, {"groups": []})
+        elif event == "legal" and not self.ask_each_change:
+            self._moves((data["game"], data["actions"]), data)
+        elif event == "games":
+            self._get("/api/games")
+
+    def _moves(self, version: tuple[int, int], answer: dict[str, Any]) -> None:
+        with self.changed:
+            self.legal[version] = answer
+            self.changed.notify_all()
+
+    def moves(self, version: tuple[int, int], timeout: float = 10) -> list[dict[str, Any]]:
+        """The legal actions once this page has them for `version` (asked for if they do not
+        come: the page's own fallback)."""
+        with self.changed:
+            if not self.changed.wait_for(lambda: version in self.legal, timeout):
+                self._moves(version, self._get(f"/api/games/{version[0]}/legal"))
+            return expand(self.legal.pop(version))
 
 
 def _rss_mib(pid: int) -> float:
@@ -70,9 +108,11 @@ def _rss_mib(pid: int) -> float:
     return 0.0
 
 
-def evening(posts: int, display: str, phones: int = 20, seed: int = 16) -> dict:
-    """A daemon process with `phones` live pages while one client posts `posts` random legal
-    How Ruck! actions (a new game whenever one ends): its CPU and memory."""
+def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
+            ask_each_change: bool = False, seed: int = 16) -> dict:
+    """A daemon process with `phones` live pages (`paired` of them paired, the rest
+    watching) while a paired page posts `posts` random legal How Ruck! actions (a new game
+    whenever one ends), choosing from the moves it was sent: the daemon's CPU and memory."""
     rng = random.Random(seed)
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -94,23 +134,27 @@ def evening(posts: int, display: str, phones: int = 20, seed: int = 16) -> dict:
             rss_idle = _rss_mib(proc.pid)
             client = _Http(port)
             client.call("POST", "/api/pair", {"pin": pin})
-            crowd = [_Phone(port) for _ in range(phones)]
+            poster = _Phone(port, client.cookie, ask_each_change)
+            crowd = [poster] + [_Phone(port, client.cookie if i < paired - 1 else "",
+                                       ask_each_change) for i in range(phones - 1)]
             for phone in crowd:
                 phone.start()
             for phone in crowd:
                 phone.connected.wait(10)
-            cpu0, game, done, games = _cpu_s(proc.pid), None, 0, 0
+            cpu0, version, done, games = _cpu_s(proc.pid), None, 0, 0
             while done < posts:
-                if game is None:
+                if version is None:
                     _, view = client.call("POST", "/api/games", {
                         "game": "howruck", "players": ["A", "B"],
                         "seed": rng.randrange(2**31)})
-                    game, games = view["id"], games + 1
-                _, legal = client.call("GET", f"/api/games/{game}/legal?full=1")
-                if not legal["actions"]:
-                    game = None
+                    version, games = (view["id"], 0), games + 1
+                legal = poster.moves(version)
+                if not legal:
+                    version = None
                     continue
-                client.call("POST", f"/api/games/{game}/actions", rng.choice(legal["actions"]))
+                _, answer = client.call("POST", f"/api/games/{version[0]}/actions",
+                                        rng.choice(legal))
+                version = (version[0], answer["state"]["actions"])
                 done += 1
                 time.sleep(0.02)  # people post seconds apart; let the phones catch up
             deadline = time.monotonic() + 30
@@ -122,7 +166,7 @@ def evening(posts: int, display: str, phones: int = 20, seed: int = 16) -> dict:
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=20)
-    return {"cpu_s": cpu, "posts": posts, "games": games, "phones": phones,
+    return {"cpu_s": cpu, "posts": posts, "games": games, "phones": phones, "paired": paired,
             "rss_idle": rss_idle, "rss_evening": rss_evening,
             "phone_fetches": sum(p.fetches for p in crowd)}
 
@@ -130,11 +174,18 @@ def evening(posts: int, display: str, phones: int = 20, seed: int = 16) -> dict:
 @benchmark("web.cpu")
 def web_cpu(quick: bool) -> Iterator[Result]:
     run = evening(100 if quick else 400, display="none")
-    yield {"name": "web.cpu_ms_per_post", "value": round(run["cpu_s"] * 1000 / run["posts"], 2),
-           "unit": "ms", "posts": run["posts"], "phones": run["phones"],
+    before = evening(50 if quick else 100, display="none", ask_each_change=True)
+    per_post = round(run["cpu_s"] * 1000 / run["posts"], 2)
+    before_per_post = round(before["cpu_s"] * 1000 / before["posts"], 2)
+    yield {"name": "web.cpu_ms_per_post", "value": per_post, "unit": "ms",
+           "posts": run["posts"], "phones": run["phones"], "paired": run["paired"],
            "phone_fetches": run["phone_fetches"], "goal": 1.5, "display": "none",
-           "note": "one event loop for every connection and stream; includes the poster's "
-                   "own /legal fetch before each post and 20 ms idle between posts"}
+           "asking_each_change": before_per_post,
+           "asking_each_change_fetches_per_post": round(before["phone_fetches"] /
+                                                       before["posts"], 1),
+           "note": "the page's own pattern: moves and history lines come with the stream; "
+                   "the poster is a paired page choosing from the moves it was sent, 20 ms "
+                   "between posts"}
 
 
 @benchmark("daemon.evening")

@@ -290,7 +290,28 @@ def _watchdog(hub: Hub, notifier: Notifier, every_s: float) -> None:
     hub.post(ping)
 
 
+M_ARENA_MAX = -8  # glibc's mallopt parameter
+
+
+def _few_malloc_arenas(arenas: int = 2) -> None:
+    """glibc gives each thread that allocates its own malloc arena (up to 8 per core), and
+    memory freed in one is not given back while any of its blocks lives: over an evening
+    with a dozen threads RSS crept up 20 MiB. Two arenas keep it flat (as MALLOC_ARENA_MAX=2
+    would; set before any thread starts). Not glibc (macOS, musl): nothing to do."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+        if libc is not None and hasattr(libc, "mallopt"):
+            libc.mallopt(M_ARENA_MAX, arenas)
+    except OSError:
+        pass
+
+
 def main(args: argparse.Namespace) -> int:
+    _few_malloc_arenas()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
         config = configuration.load(args.config)

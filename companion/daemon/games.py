@@ -3,7 +3,8 @@
 The table shows one game at a time (the OLED, every page, the LEDs). Actions from the page,
 the buttons and the race go through `apply`; what changed is published: ``state`` (the shown
 game's public view), its ``leds`` (`leds.turn_leds`), ``announce`` and ``banner`` (what just
-happened, for the phones and the OLED) and its ``sound``.
+happened, for the phones and the OLED) and its ``sound``; ``entry`` (the history's new line)
+and ``position`` (the state object, for the moves the web stream sends paired phones).
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ class CurrentGame:
         session = self.session()
         return session.view() if session else None
 
+    def position(self) -> dict[str, Any] | None:
+        """The shown game's state object and its core (None once it is over): what its legal
+        moves are computed from, off the hub thread (states are never changed in place)."""
+        session = self.session()
+        if session is None:
+            return None
+        return {"game": session.id, "actions": session.state.actions, "state": session.state,
+                "core": session.core if session.status == "playing" else None}
+
     def create(self, game: str, players: list[str], options: dict | None,
                seed: int) -> GameSession:
         """A new stored game, now the one shown (its state is published by the caller)."""
@@ -53,8 +63,16 @@ class CurrentGame:
             raise Refusal("no_such_game", game_id=None)
         outcome = self.sessions.apply(game_id, action)
         if game_id == self.current:
+            session = self.sessions.get(game_id)
+            view = session.view()
+            said = announcements(outcome.events, view)
+            # the history's new line first: a phone that has the lines before it appends
+            # this one and asks for nothing when the state follows
+            self.hub.publish("entry", {"game": game_id, "seq": len(session.actions) - 1,
+                                       "action": session.actions[-1], "events": outcome.events,
+                                       "announcements": said})
             self.publish_state()
-            self._announce(game_id, outcome.events)
+            self._announce(game_id, said, view)
             if any(e.get("type") == "huckauf" for e in outcome.events):
                 self.hub.publish("sound", "huckauf")
         return outcome
@@ -69,14 +87,16 @@ class CurrentGame:
         session = self.session()
         view = session.view() if session else None
         self.hub.publish("state", view)
+        position = self.position()
+        if position is not None:  # for the web stream: the moves it sends paired phones
+            self.hub.publish("position", position)
         leds = turn_leds(view, session is not None and session.core.button_race)
         if leds is not None:
             self.hub.publish("leds", leds)
 
-    def _announce(self, game_id: int, events: list[dict[str, Any]]) -> None:
+    def _announce(self, game_id: int, said: list[dict[str, Any]],
+                  view: dict[str, Any]) -> None:
         """What just happened, for every phone (a banner, the history) and the buzzer."""
-        view = self.view()
-        said = announcements(events, view)
         if not said:
             return
         self.hub.publish("announce", {"game": game_id, "items": said})

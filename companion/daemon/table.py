@@ -211,6 +211,9 @@ class Table:
     def view(self) -> dict[str, Any] | None:
         return self.games.view()
 
+    def position(self) -> dict[str, Any] | None:
+        return self.games.position()
+
     def publish_current(self) -> None:
         """Show the current game (at start: the game that was being played comes back)."""
         self.games.publish_state()

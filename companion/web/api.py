@@ -8,7 +8,6 @@ these routes; the fuzz test holds them to it.
 from __future__ import annotations
 
 import secrets
-import threading
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -18,7 +17,8 @@ from companion.daemon.hub import HubBusy
 from companion.i18n import LANGUAGES
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_history
-from companion.web.choices import legal_answer
+from companion.web import answers
+from companion.web.answers import ANSWERS
 from companion.web.guard import (
     SESSION_COOKIE,
     busy_response,
@@ -29,7 +29,7 @@ from companion.web.guard import (
     writes,
 )
 from companion.web.openapi import openapi_document
-from companion.web.stream import TooManyStreams, frame_data
+from companion.web.stream import TooManyStreams, frame_data, legal_event
 
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -116,33 +116,6 @@ def get_game(game_id: int) -> Response:
     return jsonify(call(lambda: sessions.get(game_id).view()))
 
 
-class _PerState:
-    """The last answers of the history and legal routes, each with the game state it was
-    computed from. Every phone asks for both after every change; the first one's work serves
-    the others (the state object is the game's identity at that moment: a new action or an
-    undo makes a new one, and holding it here keeps its identity from being reused)."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._answers: dict[Any, tuple[Any, dict[str, Any]]] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: Any, state: Any) -> dict[str, Any] | None:
-        with self._lock:
-            kept = self._answers.get(key)
-        return kept[1] if kept is not None and kept[0] is state else None
-
-    def put(self, key: Any, state: Any, answer: dict[str, Any]) -> None:
-        with self._lock:
-            self._answers.pop(key, None)
-            self._answers[key] = (state, answer)
-            while len(self._answers) > self.size:
-                self._answers.pop(next(iter(self._answers)))
-
-
-_answers = _PerState()
-
-
 @api.get("/games/<int:game_id>/history")
 def history(game_id: int) -> Response:
     sessions = daemon().sessions
@@ -151,12 +124,12 @@ def history(game_id: int) -> Response:
         session = sessions.get(game_id)
         return session.state, {"header": session.header, "actions": list(session.actions)}
     state, log = call(read)
-    answer = _answers.get(("history", game_id), state)
+    answer = ANSWERS.get(("history", game_id), state)
     if answer is None:
         # The replay (pure) runs here, off the hub thread: a long game must not delay a race.
         log["events"], log["announcements"] = replay_history(GAMES[log["header"]["game"]],
                                                              log["header"], log["actions"])
-        _answers.put(("history", game_id), state, log)
+        ANSWERS.put(("history", game_id), state, log)
         answer = log
     return jsonify(answer)
 
@@ -167,19 +140,15 @@ def legal(game_id: int) -> Response:
     ``?full=1`` the core's whole list as well (up to hundreds of KB in a tie-break)."""
     player = request.args.get("player") or None
     sessions = daemon().sessions
-    key = ("legal", game_id, player, request.args.get("full"))
-    answer = _answers.get(key, call(lambda: sessions.get(game_id).state))
-    if answer is not None:
-        return jsonify(answer)
+    full = request.args.get("full") in ("1", "true")
 
-    def enumerate_legal() -> tuple[Any, Any, list[dict[str, Any]]]:
+    def current() -> tuple[Any, Any]:
         session = sessions.get(game_id)
-        if session.status != "playing":
-            return None, session.state, []
-        return session.core, session.state, session.core.legal_actions(session.state, player)
-    core, state, actions = call(enumerate_legal)
-    answer = legal_answer(core, state if core else None, actions, request.args)
-    _answers.put(key, state, answer)
+        return (session.core if session.status == "playing" else None), session.state
+    core, state = call(current)
+    answer = answers.legal(game_id, core, state, player)  # once per change for every phone
+    if full:
+        answer = {**answer, "actions": core.legal_actions(state, player) if core else []}
     return jsonify(answer)
 
 
@@ -263,6 +232,10 @@ def stream() -> Response:
 
     def snapshot() -> list[tuple[str, Any]]:
         events = [("state", call(d.table.view)), ("race", call(d.table.race_view))]
+        if phone:
+            position = call(d.table.position)
+            if position is not None:
+                events.append(("legal", legal_event(position)))
         if phone and d.display is not None and d.display.shown is not None and d.simulate:
             events.append(("frame", frame_data(d.display.shown)))
         return events

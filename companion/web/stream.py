@@ -3,9 +3,11 @@
 The broker is a hub subscriber (its own mailbox thread): it encodes each message once and
 hands it to the web server's event loop, which writes it to every open stream in one pass
 (`fan_out`; see server.py: streams hold no thread). The OLED's picture (``frame``) goes to
-paired phones only: it shows the pairing PIN. A phone that stops reading (its unsent bytes
-over the server's limit) is dropped; its browser reconnects on its own (EventSource does)
-and starts again from a fresh snapshot.
+paired phones only: it shows the pairing PIN; so do the legal moves (``legal``, after each
+``state``; watchers make no moves). ``entry`` is the history's new line, sent before the
+state it leads to, so a phone appends it instead of fetching the whole history again. A
+phone that stops reading (its unsent bytes over the server's limit) is dropped; its browser
+reconnects on its own (EventSource does) and starts again from a fresh snapshot.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.web import answers
+
 FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "unpaired",
-             "announce")
-PAIRED_ONLY = ("frame",)
+             "announce", "entry", "position")
+PAIRED_ONLY = ("frame", "legal")
 PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
 RETRY = "retry: 1000\n\n"  # EventSource: reconnect after a second
 
@@ -88,6 +92,8 @@ class Broker:
         self._ids = itertools.count(1)
         self._loop: Any = None
         self.dropped = 0
+        self._pending: list[tuple[str, bool]] = []  # messages not yet handed to the loop
+        self._pending_lock = threading.Lock()
 
     def attach(self, loop: Any) -> None:
         """The server's event loop: fan-outs run there (its connections are not thread-safe)."""
@@ -117,15 +123,38 @@ class Broker:
         if topic == "unpaired":  # every phone unpaired: their streams end, they come back
             self._in_loop(self._end_paired)  # as watchers
             return
+        if topic == "position":  # the moves, for the phones that may make them
+            if not any(c.paired for c in self._clients):
+                return
+            topic, payload = "legal", legal_event(payload)
         if topic == "pairing" and isinstance(payload, dict):
             payload = {k: v for k, v in payload.items() if k in PAIRING_PUBLIC}
-        self._in_loop(self.fan_out, sse(topic, payload, next(self._ids)),
-                      topic in PAIRED_ONLY)
+        self._send_soon(sse(topic, payload, next(self._ids)), topic in PAIRED_ONLY)
 
-    def fan_out(self, text: str, paired_only: bool) -> None:
-        """In the loop: one message to every open stream (paired ones only, if so)."""
+    def _send_soon(self, text: str, paired_only: bool) -> None:
+        """Queue a message; the loop sends everything queued in one write per stream. One
+        change is several messages (its history line, state, moves, announcement): written
+        together they cost one system call per phone instead of four."""
+        with self._pending_lock:
+            self._pending.append((text, paired_only))
+            if len(self._pending) > 1:  # a flush is already on its way
+                return
+        self._in_loop(self._flush)
+
+    def _flush(self) -> None:
+        with self._pending_lock:
+            pending, self._pending = self._pending, []
+        if pending:
+            self.fan_out("".join(text for text, _ in pending), paired_only=True)
+            everyone = "".join(text for text, paired_only in pending if not paired_only)
+            if everyone:
+                self.fan_out(everyone, paired_only=False, unpaired_only=True)
+
+    def fan_out(self, text: str, paired_only: bool, unpaired_only: bool = False) -> None:
+        """In the loop: one message to every open stream (paired or unpaired ones only)."""
         with self._lock:
-            clients = [c for c in self._clients if c.paired or not paired_only]
+            clients = [c for c in self._clients if (c.paired or not paired_only)
+                       and not (unpaired_only and c.paired)]
         for client in clients:
             client.send(text)
 
@@ -149,6 +178,13 @@ class Broker:
             clients = list(self._clients)
         for client in clients:
             self._in_loop(client.close)
+
+
+def legal_event(position: dict[str, Any]) -> dict[str, Any]:
+    """A ``legal`` message: the shown game's moves (compact, `choices.py`) after its
+    `actions`-th action; computed here, off the hub thread, once for every phone."""
+    answer = answers.legal(position["game"], position["core"], position["state"])
+    return {"game": position["game"], "actions": position["actions"], **answer}
 
 
 def frame_data(image) -> str:

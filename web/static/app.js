@@ -68,9 +68,10 @@
       race: (data) => { app.race = data; renderPrompt(); },
       frame: (data) => { $("#oled").src = data; },
       games: () => loadGames(),
+      legal: (data) => takeStreamLegal(data),
+      entry: (data) => appendEntry(data),
       announce: (said) => {
         if (said.game === app.shown) companion.announce.banner(said.items, t);
-        if (!$("#history").hidden) loadHistory();
       },
     }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
@@ -99,21 +100,73 @@
     app.state = state;
     if (state) companion.seats.notify(before, state, t);
     app.picked = null;
-    // The legal moves change only with the game's log: fetched again only then.
-    const version = state && state.status === "playing" ? `${state.id}:${state.actions}` : null;
-    if (version !== app.legalVersion) {
-      app.legalVersion = version;
-      if (version) {
-        const r = await api("GET", `/api/games/${state.id}/legal`);
-        if (app.legalVersion !== version) return;  // a newer state came meanwhile: it draws
-        app.legal = r.ok ? companion.expandLegal(r.data) : [];
-        app.results = r.ok && r.data.results ? r.data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
-      } else {
-        app.legal = [];
-      }
-    }
+    await followLegal(state);
     render();
+    followHistory(state);
+  }
+
+  // --- the legal moves: a paired phone's stream sends them after every change ------------------
+  const versionOf = (state) => (state && state.status === "playing" ? `${state.id}:${state.actions}` : null);
+  const paired = () => $("#pair").hidden;
+  const LEGAL_WAIT_MS = 1500;  // a stream's moves not come by then: asked for instead
+
+  async function followLegal(state) {
+    const version = versionOf(state);
+    if (!version || !paired()) {  // watchers make no moves: they need none
+      app.legalVersion = null;
+      useLegal(null);
+      return;
+    }
+    if (version === app.legalVersion) return;  // the moves change only with the game's log
+    const sent = app.streamLegal;
+    if (sent && `${sent.game}:${sent.actions}` === version) return useLegal(sent, version);
+    useLegal(null);
+    if (app.stream && app.stream.open) {  // the stream's `legal` for this state is on its way
+      clearTimeout(app.legalTimer);
+      app.legalTimer = setTimeout(() => { if (app.legalVersion !== version) fetchLegal(version); }, LEGAL_WAIT_MS);
+      return;
+    }
+    await fetchLegal(version);
+  }
+
+  async function fetchLegal(version) {
+    const id = version.split(":")[0];
+    const r = await api("GET", `/api/games/${id}/legal`);
+    if (versionOf(app.state) !== version || !r.ok) return;  // a newer state came meanwhile
+    useLegal(r.data, version);
+    renderChoices();
+  }
+
+  function useLegal(data, version = null) {
+    app.legalVersion = data ? version : null;
+    app.legal = data ? companion.expandLegal(data) : [];
+    app.results = data && data.results ? data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
+  }
+
+  function takeStreamLegal(data) {
+    app.streamLegal = data;
+    const version = `${data.game}:${data.actions}`;
+    if (paired() && versionOf(app.state) === version && app.legalVersion !== version) {
+      useLegal(data, version);
+      renderChoices();
+    }
+  }
+
+  // --- the history: the stream sends each new line (`entry`); fetched whole only when the
+  // lines held do not lead to the state shown (another game, an undo, a missed message) ------
+  function followHistory(state) {
+    const held = app.history;
+    if (state && held && held.game === state.id && held.data.actions.length === state.actions) return;
     loadHistory();
+  }
+
+  function appendEntry(entry) {
+    const held = app.history;
+    if (!held || held.game !== entry.game || held.data.actions.length !== entry.seq) return;  // the state fetches
+    held.data.actions.push(entry.action);
+    (held.data.events = held.data.events || []).push(entry.events);
+    (held.data.announcements = held.data.announcements || []).push(entry.announcements);
+    drawHistory();
   }
 
   // --- the play tab ---------------------------------------------------------------------------
@@ -175,13 +228,19 @@
   async function loadHistory() {
     // Several changes can ask at once: only the newest answer is drawn (no doubled lines).
     const asked = (app.historyAsked = (app.historyAsked || 0) + 1);
-    const list = $("#history-list");
-    if (!app.state) { list.replaceChildren(); return; }
-    const r = await api("GET", `/api/games/${app.state.id}/history`);
+    if (!app.state) { app.history = null; drawHistory(); return; }
+    const game = app.state.id;
+    const r = await api("GET", `/api/games/${game}/history`);
     if (asked !== app.historyAsked) return;
+    app.history = r.ok ? {game, data: r.data} : null;
+    drawHistory();
+  }
+
+  function drawHistory() {
+    const list = $("#history-list");
     list.replaceChildren();
-    if (!r.ok) return;
-    for (const line of historyLines(r.data)) {
+    if (!app.history) return;
+    for (const line of historyLines(app.history.data)) {
       const li = document.createElement("li");
       li.textContent = line;
       list.append(li);
@@ -420,7 +479,7 @@
       const on = Boolean(app.stream) && app.stream.open;
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
-      loadHistory();  // the history speaks the new language at once
+      drawHistory();  // the history speaks the new language at once
     });
     connect();
   }

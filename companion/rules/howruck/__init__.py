@@ -9,6 +9,7 @@ from companion.rules.base import Action, Outcome, Refusal
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.howruck import table, tug
 from companion.rules.howruck.cards import FIELD_COLORS, draw_json
+from companion.rules.howruck.choice_sets import legal_choice_sets
 from companion.rules.howruck.legal import legal_actions
 from companion.rules.howruck.options import parse_options
 from companion.rules.howruck.state import HowRuckState, new_state
@@ -53,6 +54,10 @@ class HowRuckCore:
 
     def legal_actions(self, state: HowRuckState, player: str | None = None) -> list[Action]:
         return legal_actions(state, player)
+
+    def legal_choices(self, state: HowRuckState, player: str | None = None) -> list[dict]:
+        """The same actions as choice sets (`choice_sets.py`): what phones are sent."""
+        return legal_choice_sets(state, player)
 
     def is_over(self, state: HowRuckState) -> bool:
         return state.phase == "over"
