@@ -14,6 +14,11 @@ if ! [ -x /usr/sbin/mosquitto ] && ! command -v mosquitto >/dev/null 2>&1 && [ "
   (apt-get install -y -q mosquitto >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
     && apt-get install -y -q mosquitto >/dev/null 2>&1)) || echo "test.sh: could not install mosquitto"
 fi
+# The catalog tests check every translation with GNU msgfmt -c (Debian's gettext).
+if ! command -v msgfmt >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  (apt-get install -y -q gettext >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 \
+    && apt-get install -y -q gettext >/dev/null 2>&1)) || echo "test.sh: could not install gettext"
+fi
 # axe-core (npm) for the accessibility checks of the browser tests, cached in .cache/axe.
 if [ ! -f .cache/axe/package/axe.min.js ] && command -v npm >/dev/null 2>&1; then
   (mkdir -p .cache/axe && cd .cache/axe && npm pack axe-core@4 --silent >/dev/null 2>&1 \

@@ -16,6 +16,7 @@ from typing import TextIO
 from companion.daemon.settings import Settings
 from companion.datalock import DataDirBusy, DataLock
 from companion.i18n import message
+from companion.i18n.said import Said, say
 from companion.sessions.backup import (
     BACKUP_SUFFIX,
     BackupError,
@@ -31,17 +32,19 @@ def _settings(data: Path) -> Settings:
     return Settings.load(data / "settings.json", "en")
 
 
-def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO) -> int:
+def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
+                lang: str = "en") -> int:
     data = data or default_data_dir()
     db = data / DB_NAME
     if not db.exists():
-        err.write(f"companion backup: no games database in {data}\n")
+        err.write(f"companion backup: {say(Said('cli:no_database', dir=str(data)), lang)}\n")
         return 2
     try:
         write_backup(db, file, _settings(data).as_json())
         info = check_backup(file)
     except OSError as exc:
-        err.write(f"companion backup: cannot write {file}: {exc.strerror or exc}\n")
+        said = Said("cli:cannot_write", file=str(file), error=str(exc.strerror or exc))
+        err.write(f"companion backup: {say(said, lang)}\n")
         return 2
     out.write(json.dumps({"backup": str(file), **info.as_json()}) + "\n")
     return 0
@@ -52,7 +55,8 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
     try:
         info = check_backup(file)
     except OSError as exc:
-        err.write(f"companion restore: cannot read {file}: {exc.strerror or exc}\n")
+        said = Said("cli:cannot_read", file=str(file), error=str(exc.strerror or exc))
+        err.write(f"companion restore: {say(said, lang)}\n")
         return 2
     except BackupError as exc:
         err.write(f"companion restore: {exc.code}: {message(exc.code, exc.params, lang)}\n")

@@ -106,6 +106,12 @@ def _choice(*options: str):
     return check
 
 
+def _language(key: str, value: Any) -> str:
+    from companion.i18n.catalogs import languages  # the catalogs on disk
+
+    return _choice(*languages())(key, value)
+
+
 def _bool(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(key, f"true or false, not {value!r}")
@@ -153,7 +159,7 @@ def _device_path(key: str, value: Any) -> str:
 
 
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
-    "": {"language": ("language", _choice("en", "de", "nl"))},
+    "": {"language": ("language", _language)},
     "web": {"host": ("web_host", _text), "port": ("web_port", _int(1, 65535))},
     "buttons": {"players": ("player_pins", _pins), "ok": ("ok_pin", _opt_pin),
                 "pull_up": ("pull_up", _bool), "debounce_ms": ("debounce_ms", _int(0, 500))},

@@ -24,12 +24,16 @@ from typing import Any, TextIO
 
 from companion import config as configuration
 from companion.devices.serialbox import HELLO, PROTOCOL
+from companion.i18n.catalogs import terminal_language
+from companion.i18n.said import Said, say
 
-STOP_SERVICE = "stop the running companion first: sudo systemctl stop companion"
+STOP_SERVICE = Said("doctor:stop_service")
 
 
 @dataclass(frozen=True)
 class Finding:
+    """One thing checked. `message` and `fix` are English (`Said`: shown in the reader's
+    language by `main`)."""
     check: str
     ok: bool
     message: str
@@ -39,10 +43,10 @@ class Finding:
 def check_i2c(config: configuration.Config, dev: Path = Path("/dev")) -> Iterator[Finding]:
     bus = dev / f"i2c-{config.display_port}"
     if bus.exists():
-        yield Finding("i2c", True, f"I2C bus {config.display_port} is on ({bus})")
+        yield Finding("i2c", True, Said("doctor:i2c_on", port=config.display_port, bus=str(bus)))
     else:
-        yield Finding("i2c", False, f"no {bus}: I2C is switched off",
-                      "sudo raspi-config nonint do_i2c 0, then reboot")
+        yield Finding("i2c", False, Said("doctor:i2c_off", bus=str(bus)),
+                      Said("doctor:i2c_off_fix"))
 
 
 def check_display(config: configuration.Config,
@@ -51,22 +55,23 @@ def check_display(config: configuration.Config,
     try:
         bus = open_bus(config.display_port)
     except OSError as exc:
-        yield Finding("display", False, f"cannot open I2C bus {config.display_port}: "
-                      f"{exc.strerror or exc}", "add the user to the i2c group, or "
-                      "switch I2C on: sudo raspi-config nonint do_i2c 0")
+        yield Finding("display", False, Said("doctor:i2c_cannot_open", port=config.display_port,
+                                             error=str(exc.strerror or exc)),
+                      Said("doctor:i2c_cannot_open_fix"))
         return
     address = config.display_address
     if _acknowledges(bus, address):
-        yield Finding("display", True, f"a display answers at 0x{address:02X}")
+        yield Finding("display", True, Said("doctor:display_answers", address=f"0x{address:02X}"))
         return
     others = [a for a in (0x3C, 0x3D) if a != address and _acknowledges(bus, a)]
     if others:
-        yield Finding("display", False, f"no display at 0x{address:02X}, but one answers at "
-                      f"0x{others[0]:02X}", f"set [display] address = 0x{others[0]:02X}")
+        other = f"0x{others[0]:02X}"
+        yield Finding("display", False, Said("doctor:display_elsewhere",
+                                             address=f"0x{address:02X}", other=other),
+                      Said("doctor:display_elsewhere_fix", other=other))
     else:
-        yield Finding("display", False, f"no display answers at 0x{address:02X}",
-                      "check the OLED wiring: SDA to pin 3, SCL to pin 5, VCC to 3.3 V "
-                      "(pin 1), GND (pin 6); see wiring.md")
+        yield Finding("display", False, Said("doctor:display_silent", address=f"0x{address:02X}"),
+                      Said("doctor:display_silent_fix"))
 
 
 def _acknowledges(bus: Any, address: int) -> bool:
@@ -83,12 +88,13 @@ def check_pins(config: configuration.Config) -> Iterator[Finding]:
     from gpiozero.exc import GPIOPinInUse
 
     wanted: list[tuple[str, int, type]] = [
-        *((f"player button {i + 1}", p, DigitalInputDevice)
+        *((Said("doctor:role_player", n=i + 1), p, DigitalInputDevice)
           for i, p in enumerate(config.player_pins)),
-        *((("OK button", config.ok_pin, DigitalInputDevice),) if config.ok_pin is not None
-          else ()),
-        *((f"LED {i + 1}", p, DigitalOutputDevice) for i, p in enumerate(config.led_pins)),
-        *((("buzzer", config.buzzer_pin, DigitalOutputDevice),)
+        *(((Said("doctor:role_ok"), config.ok_pin, DigitalInputDevice),)
+          if config.ok_pin is not None else ()),
+        *((Said("doctor:role_led", n=i + 1), p, DigitalOutputDevice)
+          for i, p in enumerate(config.led_pins)),
+        *(((Said("doctor:role_buzzer"), config.buzzer_pin, DigitalOutputDevice),)
           if config.buzzer_pin is not None else ()),
     ]
     held = []
@@ -97,14 +103,15 @@ def check_pins(config: configuration.Config) -> Iterator[Finding]:
             try:
                 held.append(kind(pin))
             except GPIOPinInUse:
-                yield Finding("pins", False, f"GPIO{pin} ({role}) is in use",
-                              f"free it, choose another pin in the config, or {STOP_SERVICE}")
+                yield Finding("pins", False, Said("doctor:pin_in_use", pin=pin, role=role),
+                              Said("doctor:pin_in_use_fix"))
             except Exception as exc:  # lgpio: "GPIO busy", no permission, no gpiochip
-                yield Finding("pins", False, f"GPIO{pin} ({role}): {exc}",
-                              "add the user to the gpio group; " + STOP_SERVICE)
+                yield Finding("pins", False, Said("doctor:pin_error", pin=pin, role=role,
+                                                  error=str(exc)),
+                              Said("doctor:pin_error_fix"))
         if len(held) == len(wanted):
-            yield Finding("pins", True, f"all {len(wanted)} pins free: " +
-                          ", ".join(f"GPIO{pin}" for _, pin, _ in wanted))
+            yield Finding("pins", True, Said("doctor:pins_free", n=len(wanted), pins=", ".join(
+                f"GPIO{pin}" for _, pin, _ in wanted)))
     finally:
         for device in held:
             device.close()
@@ -132,16 +139,16 @@ def port_holders(port: str, proc: Path = Path("/proc")) -> list[tuple[int, str]]
 def check_serial(config: configuration.Config, timeout_s: float = 2.0) -> Iterator[Finding]:
     """The box on its port; a failing check also names other processes holding the port."""
     if not config.serial_port:
-        yield Finding("serial", True, "no serial button box configured")
+        yield Finding("serial", True, Said("doctor:serial_none"))
         return
     for finding in _check_serial(config, timeout_s):
         holders = port_holders(config.serial_port) if not finding.ok else []
         if holders:
             named = ", ".join(f"{name} (pid {pid})" for pid, name in holders)
-            finding = Finding(finding.check, False, f"{finding.message}; held by {named}",
-                              "stop it (ModemManager: install hardware/99-companion-buttons."
-                              "rules, which sets ID_MM_DEVICE_IGNORE, or sudo systemctl "
-                              "disable --now ModemManager); then " + (finding.fix or "retry"))
+            finding = Finding(finding.check, False,
+                              Said("doctor:serial_held", finding=finding.message, holders=named),
+                              Said("doctor:serial_held_fix",
+                                   fix=finding.fix or Said("doctor:retry")))
         yield finding
 
 
@@ -150,15 +157,15 @@ def _check_serial(config: configuration.Config, timeout_s: float) -> Iterator[Fi
 
     port = config.serial_port
     if not os.path.exists(port):
-        yield Finding("serial", False, f"{port} does not exist: the button box is not plugged "
-                      "in", "plug it in; install hardware/99-companion-buttons.rules for "
-                      "/dev/companion-buttons")
+        yield Finding("serial", False, Said("doctor:serial_missing", port=port),
+                      Said("doctor:serial_missing_fix"))
         return
     try:
         link = serial.Serial(port, config.serial_baud, timeout=0.1)
     except (OSError, serial.SerialException) as exc:
-        yield Finding("serial", False, f"cannot open {port}: {exc}",
-                      "add the user to the dialout group; " + STOP_SERVICE)
+        yield Finding("serial", False, Said("doctor:serial_cannot_open", port=port,
+                                            error=str(exc)),
+                      Said("doctor:serial_cannot_open_fix"))
         return
     try:
         link.write(b"HELLO?\n")
@@ -166,15 +173,16 @@ def _check_serial(config: configuration.Config, timeout_s: float) -> Iterator[Fi
         while time.monotonic() < deadline:
             line = link.readline().decode("ascii", "replace").strip()
             if (m := HELLO.match(line)) and m.group(1) == PROTOCOL:
-                yield Finding("serial", True, f"button box on {port}: {line}")
+                yield Finding("serial", True, Said("doctor:serial_ok", port=port, hello=line))
                 return
     except (OSError, serial.SerialException) as exc:
-        yield Finding("serial", False, f"{port} failed while talking: {exc}", "replug the box")
+        yield Finding("serial", False, Said("doctor:serial_failed", port=port, error=str(exc)),
+                      Said("doctor:serial_failed_fix"))
         return
     finally:
         link.close()
-    yield Finding("serial", False, f"{port} does not speak the button box protocol",
-                  "flash hardware/buttonbox/main.py onto the Pico (hardware/buttonbox/README.md)")
+    yield Finding("serial", False, Said("doctor:serial_silent", port=port),
+                  Said("doctor:serial_silent_fix"))
 
 
 def check_database(data_dir: Path) -> Iterator[Finding]:
@@ -185,11 +193,11 @@ def check_database(data_dir: Path) -> Iterator[Finding]:
             probe.flush()
             os.fsync(probe.fileno())
     except OSError as exc:
-        yield Finding("database", False, f"cannot write the games database in {data_dir}: "
-                      f"{exc.strerror or exc}", "give the companion user that directory "
-                      "(the service's StateDirectory does), or pass --data DIR")
+        yield Finding("database", False, Said("doctor:database_unwritable", dir=str(data_dir),
+                                              error=str(exc.strerror or exc)),
+                      Said("doctor:database_unwritable_fix"))
         return
-    yield Finding("database", True, f"games database directory writable: {data_dir}")
+    yield Finding("database", True, Said("doctor:database_ok", dir=str(data_dir)))
 
 
 def check_web_port(config: configuration.Config) -> Iterator[Finding]:
@@ -198,21 +206,23 @@ def check_web_port(config: configuration.Config) -> Iterator[Finding]:
         try:
             sock.bind((config.web_host, config.web_port))
         except OSError as exc:
-            why = "in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
-            yield Finding("web", False, f"web port {config.web_port} on {config.web_host}: "
-                          f"{why}", f"set [web] port to a free one, or {STOP_SERVICE}")
+            why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else \
+                (exc.strerror or str(exc))
+            yield Finding("web", False, Said("doctor:web_port_taken", port=config.web_port,
+                                             host=config.web_host, why=why),
+                          Said("doctor:web_port_taken_fix"))
             return
-    yield Finding("web", True, f"web port {config.web_port} is free")
+    yield Finding("web", True, Said("doctor:web_port_free", port=config.web_port))
 
 
 def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
              open_bus: Callable[[int], Any] | None = None) -> Iterator[Finding]:
     if config.display_type == "none":
-        yield Finding("display", True, "no display configured")
+        yield Finding("display", True, Said("doctor:display_none"))
     elif config.display_type == "dummy":
-        yield Finding("display", True, "luma's dummy display: frames only on the phone page")
+        yield Finding("display", True, Said("doctor:display_dummy"))
     elif simulate and open_bus is None:
-        yield Finding("display", True, "simulation: the display is virtual")
+        yield Finding("display", True, Said("doctor:display_virtual"))
     else:
         if open_bus is None:
             yield from check_i2c(config)
@@ -231,39 +241,33 @@ def check_network(config: configuration.Config, simulate: bool) -> Iterator[Find
     from companion.network.nmcli import Nmcli, NmcliError
 
     if config.wifi_hotspot == "off":
-        yield Finding("wifi", True, "own Wi-Fi off ([wifi] hotspot = \"off\"): phones must "
-                      "be on the Pi's network")
+        yield Finding("wifi", True, Said("doctor:wifi_off"))
         return
     program = os.environ.get("COMPANION_NMCLI")
     if simulate and not program:
-        yield Finding("wifi", True, "simulation: this computer's network is left alone")
+        yield Finding("wifi", True, Said("doctor:wifi_simulation"))
         return
     nm = Nmcli(program or "nmcli")
     try:
         device = nm.wifi_device()
         if device is None:
-            yield Finding("wifi", config.wifi_hotspot == "auto", "no Wi-Fi interface",
-                          "phones need the Pi's network (a cable), or a Pi with Wi-Fi")
+            yield Finding("wifi", config.wifi_hotspot == "auto", Said("doctor:wifi_no_interface"),
+                          Said("doctor:wifi_no_interface_fix"))
             return
         if nm.hotspot_up():
             joined = nm.joined(device)
-            yield Finding("wifi", True, f"the box's own Wi-Fi is up on {device} "
-                          f"({joined} phone(s) joined): phones scan the Wi-Fi QR code on the "
-                          "display")
+            yield Finding("wifi", True, Said("doctor:wifi_hotspot_up", device=device,
+                                             joined=joined))
             return
         network = nm.connected()
     except NmcliError as exc:
-        yield Finding("wifi", False, str(exc), "install NetworkManager (Raspberry Pi OS "
-                      "Bookworm has it), or set [wifi] hotspot = \"off\"")
+        yield Finding("wifi", False, str(exc), Said("doctor:wifi_nmcli_fix"))
         return
     if network:
-        yield Finding("wifi", True, f"on the network {network!r}: phones join that one"
-                      + (" (hotspot = \"always\": the box opens its own when it starts)"
-                         if config.wifi_hotspot == "always" else ""))
+        key = "wifi_network_always" if config.wifi_hotspot == "always" else "wifi_network"
+        yield Finding("wifi", True, Said(f"doctor:{key}", network=network))
     else:
-        yield Finding("wifi", True, f"no network connected on {device}: the companion opens "
-                      "its own Wi-Fi 20 s after it starts (hold OK while it starts to open it "
-                      "at once)")
+        yield Finding("wifi", True, Said("doctor:wifi_none", device=device))
 
 
 # What a new installation must be able to load before the installer switches over to it.
@@ -282,27 +286,27 @@ def check_installation() -> Iterator[Finding]:
         try:
             importlib.import_module(part)
         except Exception as exc:  # any failure to load is the finding
-            yield Finding("program", False, f"{part} does not load: {exc!r}",
-                          "reinstall: sudo ./install.sh (the previous version stays)")
+            yield Finding("program", False, Said("doctor:part_broken", part=part,
+                                                 error=repr(exc)), Said("doctor:reinstall"))
             return
     from companion.web import web_root
     missing = [name for name in ("templates/index.html", "static/app.js")
                if not (web_root() / name).is_file()]
     if missing:
-        yield Finding("program", False, f"the phone page's files are missing: {missing}",
-                      "reinstall: sudo ./install.sh")
+        yield Finding("program", False, Said("doctor:page_missing", files=", ".join(missing)),
+                      Said("doctor:reinstall"))
         return
-    yield Finding("program", True, f"every part loads ({len(PARTS)}), the page's files are there")
+    yield Finding("program", True, Said("doctor:parts_ok", n=len(PARTS)))
     from companion.rules import GAMES
     from companion.rules.randomplay import random_game
     for name, core in GAMES.items():
         try:
             random_game(core, 0)
         except Exception as exc:  # a rule core that raises is the finding
-            yield Finding("rules", False, f"{name} cannot play a game: {exc!r}",
-                          "reinstall: sudo ./install.sh")
+            yield Finding("rules", False, Said("doctor:game_broken", game=name, error=repr(exc)),
+                          Said("doctor:reinstall"))
             return
-    yield Finding("rules", True, f"each game plays a whole game ({', '.join(GAMES)})")
+    yield Finding("rules", True, Said("doctor:games_ok", games=", ".join(GAMES)))
 
 
 def _smbus(port: int) -> Any:
@@ -311,14 +315,17 @@ def _smbus(port: int) -> Any:
 
 
 def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO,
-         buttons_wait_s: float | None = None, offline: bool = False) -> int:
+         buttons_wait_s: float | None = None, offline: bool = False,
+         lang: str | None = None) -> int:
+    """Every finding, in `lang` (default: the terminal's language)."""
     from companion.sessions.store import default_data_dir
 
+    lang = lang or terminal_language()
     try:
         config = configuration.load(config_path)
     except configuration.ConfigError as err:
-        out.write(f"✗ config: {err}\n  fix: correct that key (examples/config.toml lists "
-                  "them all)\n")
+        fix = say(Said("doctor:fix", fix=Said("doctor:config_fix")), lang)
+        out.write(f"✗ config: {err}\n  {fix}\n")
         return 1
     out.write(f"✓ config: {config.source}\n")
     problems = 0
@@ -328,21 +335,22 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         if simulate:
             from companion.daemon import use_mock_pins
             use_mock_pins()
-            out.write("  (simulation: mock pins, virtual display)\n")
+            out.write(f"  {say(Said('doctor:simulation'), lang)}\n")
         findings = diagnose(config, data_dir or default_data_dir(), simulate)
     if buttons_wait_s is not None:
         from companion.doctor_buttons import check_buttons
 
         def ask(request: str) -> None:
-            out.write(f"→ {request}\n")
+            out.write(f"→ {say(request, lang)}\n")
             out.flush()
 
         findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask))
     for finding in findings:
         mark = "✓" if finding.ok else "✗"
-        out.write(f"{mark} {finding.check}: {finding.message}\n")
+        out.write(f"{mark} {finding.check}: {say(finding.message, lang)}\n")
         if not finding.ok:
             problems += 1
-            out.write(f"  fix: {finding.fix}\n")
-    out.write("all good\n" if not problems else f"{problems} problem(s) found\n")
+            out.write(f"  {say(Said('doctor:fix', fix=finding.fix), lang)}\n")
+    result = Said("doctor:problems", n=problems) if problems else Said("doctor:all_good")
+    out.write(f"{say(result, lang)}\n")
     return 0 if not problems else 1

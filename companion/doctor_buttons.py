@@ -14,13 +14,15 @@ from collections.abc import Callable, Iterator
 from companion import config as configuration
 from companion.devices.buttons import ButtonPanel
 from companion.doctor import STOP_SERVICE, Finding
+from companion.i18n.said import Said
 
 
 def _roles(config: configuration.Config) -> dict[str, tuple[str, int]]:
-    roles = {f"p{i}": (f"player {i + 1} button", pin)
-             for i, pin in enumerate(config.player_pins)}
+    roles: dict[str, tuple[str, int]] = {
+        f"p{i}": (Said("doctor:role_player", n=i + 1), pin)
+        for i, pin in enumerate(config.player_pins)}
     if config.ok_pin is not None:
-        roles["ok"] = ("OK button", config.ok_pin)
+        roles["ok"] = (Said("doctor:role_ok"), config.ok_pin)
     return roles
 
 
@@ -33,23 +35,22 @@ def check_buttons(config: configuration.Config, wait_s: float, ask: Callable[[st
         panel = make_panel(config.player_pins, config.ok_pin, config.pull_up,
                            lambda name, _t, pressed, _source: pressed and presses.put(name))
     except Exception as exc:  # the pins check has said why, with its fix
-        yield Finding("buttons", False, f"cannot claim the buttons: {exc}", STOP_SERVICE)
+        yield Finding("buttons", False, Said("doctor:buttons_unclaimed", error=str(exc)),
+                      STOP_SERVICE)
         return
     try:
         stuck = [name for name, button in panel.buttons.items() if button.is_pressed]
         for name in stuck:
             role, pin = roles[name]
-            yield Finding("buttons", False, f"the {role} (GPIO{pin}) reads pressed without "
-                          "being touched", "check [buttons] pull_up (true: button to GND) "
-                          "and that the wire does not touch GND elsewhere")
+            yield Finding("buttons", False, Said("doctor:button_stuck", role=role, pin=pin),
+                          Said("doctor:button_stuck_fix"))
         for name in (n for n in panel.names if n not in stuck):
             yield _one_press(name, roles, presses, wait_s, ask)
         if panel.ticks_clock == "arrival":
-            yield Finding("buttons", False, "the pin backend stamps edges on no known clock: "
-                          "races are decided by arrival order", "update gpiozero and lgpio "
-                          "(pip install -U gpiozero lgpio in the companion's venv)")
+            yield Finding("buttons", False, Said("doctor:clock_unknown"),
+                          Said("doctor:clock_unknown_fix"))
         elif panel.ticks_clock == "realtime":
-            yield Finding("buttons", True, "edge times come on the realtime clock (converted)")
+            yield Finding("buttons", True, Said("doctor:clock_realtime"))
     finally:
         panel.close()
 
@@ -59,16 +60,16 @@ def _one_press(name: str, roles: dict[str, tuple[str, int]], presses: queue.Queu
     role, pin = roles[name]
     while not presses.empty():  # releases and chatter of the button before
         presses.get_nowait()
-    ask(f"press the {role} (GPIO{pin}) now")
+    ask(Said("doctor:press_now", role=role, pin=pin))
     try:
         got = presses.get(timeout=wait_s)
     except queue.Empty:
-        return Finding("buttons", False, f"no press of the {role} (GPIO{pin}) within "
-                       f"{wait_s:g} s", f"check its wires: GPIO{pin} to one contact, GND to "
-                       "the other (wiring.md)")
+        return Finding("buttons", False, Said("doctor:no_press", role=role, pin=pin,
+                                              seconds=f"{wait_s:g}"),
+                       Said("doctor:no_press_fix", pin=pin))
     if got != name:
         other_role, other_pin = roles[got]
-        return Finding("buttons", False, f"asked for the {role} (GPIO{pin}), got the "
-                       f"{other_role} (GPIO{other_pin})", "swap those two wires, or swap "
-                       "the pins in [buttons] of the config")
-    return Finding("buttons", True, f"{role} (GPIO{pin}) pressed")
+        return Finding("buttons", False, Said("doctor:wrong_button", role=role, pin=pin,
+                                              other=other_role, other_pin=other_pin),
+                       Said("doctor:wrong_button_fix"))
+    return Finding("buttons", True, Said("doctor:pressed", role=role, pin=pin))

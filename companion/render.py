@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from PIL import Image
 
+from companion.i18n.said import Said, say
 from companion.rules import GAMES, Refusal, SetupError, get_core
 from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw
 
@@ -83,8 +84,8 @@ def scene_for(screen: str, data: dict[str, Any], lang: str) -> Scene:
 def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: int,
                 err: TextIO) -> int:
     if screen not in SCREEN_NAMES:
-        err.write(f"companion render: unknown screen {screen!r} "
-                  f"(one of {', '.join(SCREEN_NAMES)})\n")
+        said = Said("cli:unknown_screen", screen=screen, known=", ".join(SCREEN_NAMES))
+        err.write(f"companion render: {say(said, lang)}\n")
         return 2
     try:
         data = load_state(screen, state) if state is not None else {}
@@ -99,8 +100,9 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
     try:
         picture.save(out, format="PNG")
     except OSError as exc:
-        err.write(f"companion render: cannot write {out}: {exc.strerror}\n")
+        said = Said("cli:cannot_write", file=str(out), error=str(exc.strerror))
+        err.write(f"companion render: {say(said, lang)}\n")
         return 2
     for overflow in canvas.overflows:
-        err.write(f"companion render: text cut to fit: {overflow.text!r}\n")
+        err.write(f"companion render: {say(Said('cli:text_cut', text=overflow.text), lang)}\n")
     return 0

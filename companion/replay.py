@@ -12,6 +12,7 @@ import json
 from typing import IO, Any
 
 from companion.i18n import message
+from companion.i18n.said import Said, say
 from companion.rules import Refusal, SetupError, get_core
 
 MAX_LINE_BYTES = 64 * 1024
@@ -92,7 +93,7 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> i
         err.write(f"companion replay: {exc}\n")
         return EXIT_BAD_INPUT
     if core is None:
-        err.write("companion replay: line 1: the file has no header\n")
+        err.write(f"companion replay: {say(Said('cli:no_header'), lang)}\n")
         return EXIT_BAD_INPUT
     _emit(out, {"final": core.view(state)})
     return EXIT_OK

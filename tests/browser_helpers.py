@@ -122,3 +122,10 @@ def serious_violations(page) -> list[str]:
     return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
             if v["impact"] in ("serious", "critical")]
 
+
+
+def choose_language(page, lang: str) -> None:
+    """Pick the page's language and wait until its catalog is loaded and applied."""
+    page.select_option("#page-lang", lang)
+    until(page, f"window.companion.i18n.lang === '{lang}'"
+                f" && document.documentElement.lang === '{lang}'")

@@ -74,7 +74,7 @@ def test_pin_in_use(tmp_path, mock_pins):
     finally:
         squatter.close()
     assert not found["pins"].ok
-    assert "GPIO27 (player button 2) is in use" in found["pins"].message
+    assert "GPIO27 (player 2 button) is in use" in found["pins"].message
     assert findings(parse({"web": WEB}), tmp_path)["pins"].ok  # released again
 
 
@@ -126,7 +126,7 @@ def test_doctor_exit_code_and_fix_lines(tmp_path, mock_pins, capsys):
     assert cli_main(["doctor", "--simulate", "--config", str(config), "--data",
                      str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "✗ serial" in out and "  fix: plug it in" in out and "1 problem(s) found" in out
+    assert "✗ serial" in out and "  fix: plug it in" in out and "1 problem found" in out
 
 
 def test_invalid_config_is_a_finding(tmp_path, capsys):
@@ -154,3 +154,22 @@ def test_a_process_holding_the_box_port_is_named(tmp_path, mock_pins):
     assert not found["serial"].ok
     assert f"held by sleep (pid {holder.pid})" in found["serial"].message
     assert "ID_MM_DEVICE_IGNORE" in found["serial"].fix or "ModemManager" in found["serial"].fix
+
+
+def test_the_doctor_speaks_the_terminals_language_or_the_one_asked_for(tmp_path, mock_pins,
+                                                                      capsys, monkeypatch):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[web]\nport = {free_port()}\n[serial]\nport = "{tmp_path}/absent"\n')
+    args = ["doctor", "--simulate", "--config", str(config), "--data", str(tmp_path)]
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert cli_main(args) == 1
+    out = capsys.readouterr().out
+    assert "existiert nicht: die Tastenbox ist nicht eingesteckt" in out
+    assert "  Lösung: einstecken" in out and "1 Problem gefunden" in out
+    assert cli_main([*args, "--lang", "fr"]) == 1
+    out = capsys.readouterr().out
+    assert "le boîtier de boutons n'est pas branché" in out and "1 problème trouvé" in out
+    assert "ist" not in out

@@ -239,14 +239,14 @@ def test_doctor_reports_the_network_and_what_to_do(world, monkeypatch):
     monkeypatch.setattr("companion.network.nmcli.LEASES", str(world.leases))
     world.set(connected="Home")
     [found] = check_network(Config(), simulate=True)
-    assert found.ok and "'Home'" in found.message
+    assert found.ok and "“Home”" in found.message
     world.set(connected=None)
     [found] = check_network(Config(), simulate=True)
     assert found.ok and "opens its own Wi-Fi" in found.message and "hold OK" in found.message
     world.set(hotspot=True)
     world.phone_joins()
     [found] = check_network(Config(), simulate=True)
-    assert found.ok and "own Wi-Fi is up on wlan0 (1 phone(s) joined)" in found.message
+    assert found.ok and "own Wi-Fi is up on wlan0 (1 phone joined)" in found.message
     world.set(fail=True)
     [found] = check_network(Config(), simulate=True)
     assert not found.ok and "NetworkManager is not running" in found.message

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from browser_helpers import choose_language
 from test_backup import finished_game
 from test_web_browser import CHROMIUM, FLAGS, PHONE, pair, shot
 
@@ -68,6 +69,6 @@ def test_players_tab(web_live, page):
     shot(page, "players-02-renamed")
     assert page.problems == []
 
-    page.select_option("#page-lang", "de")
+    choose_language(page, "de")
     page.locator("nav [data-tab=roster]", has_text="Spieler").wait_for()
     page.locator("#players-table th", has_text="Gewonnen").wait_for()

@@ -4,6 +4,7 @@ in the history, in the reader's language; the buzzer plays the kind's sound."""
 from __future__ import annotations
 
 import pytest
+from browser_helpers import choose_language
 from daemon_helpers import Recorder
 from helpers import card
 from test_web_browser import PHONE, browser, daemon, pair, phone, until  # noqa: F401
@@ -79,7 +80,7 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
                            " && typeof (window.companion || {}).t === 'function'")
     english: list[str] = []
     for lang in ("en", "de", "nl"):
-        page.select_option("#page-lang", lang)
+        choose_language(page, lang)
         said = page.evaluate("(items) => items.map((i) => window.companion.announce.say(i, "
                              "window.companion.t))", list(first.values()))
         for kind, sentence in zip(first, said, strict=True):

@@ -9,6 +9,7 @@ import io
 import json
 from urllib.parse import urlsplit
 
+from browser_helpers import choose_language
 from PIL import Image
 from test_web_browser import browser, daemon, pair, phone, until  # noqa: F401  (fixtures)
 
@@ -92,7 +93,7 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
     page.click("nav [data-tab=history]")
     page.wait_for_selector("#history-list li")
     assert page.inner_text("#history-list li") == "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
-    page.select_option("#page-lang", "en")
+    choose_language(page, "en")
     until(page, "(document.querySelector('#history-list li') || {}).textContent"
                            " === 'Bert won the race, 14.1 ms ahead'")
     assert page.inner_text("#live") == "live"
@@ -104,10 +105,10 @@ def test_counts_on_the_page_take_the_right_plural(browser, daemon):  # noqa: F81
     say = "([k, n]) => window.companion.t(k, {n})"
     assert page.evaluate(say, ["tz_points", 1]) == "1 Punkt"
     assert page.evaluate(say, ["tz_points", 0]) == "0 Punkte"
-    page.select_option("#page-lang", "en")
+    choose_language(page, "en")
     assert page.evaluate(say, ["tz_points", 1]) == "1 point"
     assert page.evaluate(say, ["tz_points", 4]) == "4 points"
-    page.select_option("#page-lang", "nl")
+    choose_language(page, "nl")
     assert page.evaluate(say, ["tz_points", 1]) == "1 punt"
 
 

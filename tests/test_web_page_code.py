@@ -12,7 +12,7 @@ from companion.rules import GAMES
 STATIC = Path(__file__).parent.parent / "web" / "static"
 # Globals allowed besides the namespace: the words (their shape belongs to the translation
 # work) and the live stream's module (owned by the server's code).
-ALLOWED_GLOBALS = {"companion", "STRINGS", "companionLive"}
+ALLOWED_GLOBALS = {"companion", "companionLive"}
 
 
 def scripts() -> dict[str, str]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from companion.config import Config
+from companion.i18n.said import Said
 
 
 def check_mqtt(config: Config, data_dir: Path | None = None,
@@ -15,7 +16,7 @@ def check_mqtt(config: Config, data_dir: Path | None = None,
     from companion.doctor import Finding
 
     if not config.mqtt_host:
-        yield Finding("mqtt", True, "no MQTT broker configured (club play off)")
+        yield Finding("mqtt", True, Said("doctor:mqtt_none"))
         return
     where = f"{config.mqtt_host}:{config.mqtt_port}"
     answer: dict[str, object] = {}
@@ -30,9 +31,8 @@ def check_mqtt(config: Config, data_dir: Path | None = None,
     try:
         client.connect(config.mqtt_host, config.mqtt_port, 10)
     except (OSError, ValueError) as exc:
-        yield Finding("mqtt", False, f"cannot reach the MQTT broker at {where}: {exc}",
-                      "start the broker (sudo systemctl start mosquitto) or correct "
-                      "[mqtt] host and port; the table plays on and keeps what it sends")
+        yield Finding("mqtt", False, Said("doctor:mqtt_unreachable", where=where, error=str(exc)),
+                      Said("doctor:mqtt_unreachable_fix"))
         return
     client.loop_start()
     try:
@@ -42,14 +42,14 @@ def check_mqtt(config: Config, data_dir: Path | None = None,
         client.loop_stop()
     reason = answer.get("reason")
     if reason is None:
-        yield Finding("mqtt", False, f"the MQTT broker at {where} did not answer",
-                      "check [mqtt] port and tls")
+        yield Finding("mqtt", False, Said("doctor:mqtt_silent", where=where),
+                      Said("doctor:mqtt_silent_fix"))
     elif getattr(reason, "is_failure", False):
-        yield Finding("mqtt", False, f"the MQTT broker at {where} refused the table: {reason}",
-                      "check [mqtt] username and password (and the broker's acl)")
+        yield Finding("mqtt", False, Said("doctor:mqtt_refused", where=where, reason=str(reason)),
+                      Said("doctor:mqtt_refused_fix"))
     else:
-        yield Finding("mqtt", True, f"MQTT broker at {where} accepts table "
-                      f"{config.mqtt_table!r}" + _waiting(data_dir))
+        yield Finding("mqtt", True, Said("doctor:mqtt_ok", where=where, table=config.mqtt_table,
+                                         waiting=_waiting(data_dir)))
 
 
 def _waiting(data_dir: Path | None) -> str:
@@ -64,4 +64,4 @@ def _waiting(data_dir: Path | None) -> str:
         return ""
     finally:
         db.close()
-    return f"; {count} messages wait in the outbox" if count else ""
+    return Said("doctor:mqtt_waiting", n=count) if count else ""

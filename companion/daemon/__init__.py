@@ -28,6 +28,8 @@ from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import Settings
 from companion.datalock import DataDirBusy, DataLock
+from companion.i18n.catalogs import terminal_language
+from companion.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from companion.daemon.notify import Notifier
@@ -316,7 +318,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         config = configuration.load(args.config)
     except configuration.ConfigError as err:
-        sys.stderr.write(f"companion: configuration error in {err}\n")
+        said = Said("cli:config_error", error=str(err))
+        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
         return 2
     simulate = args.simulate or not on_raspberry_pi() \
         or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"
@@ -327,11 +330,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         daemon = Daemon(config, args.data, simulate, web=True)
     except DataDirBusy as exc:
-        sys.stderr.write(f"companion: cannot start: {exc}; stop it first "
-                         "(sudo systemctl stop companion)\n")
+        said = Said("cli:cannot_start_busy", error=str(exc))
+        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
         return 2
     except OSError as exc:
-        sys.stderr.write(f"companion: cannot start: {exc}\n")
+        said = Said("cli:cannot_start", error=str(exc))
+        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
         return 2
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

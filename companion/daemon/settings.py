@@ -37,9 +37,9 @@ class Settings:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return settings
-        from companion.i18n import LANGUAGES  # the catalogs: only when there is a file
+        from companion.i18n import languages  # the catalogs: only when there is a file
 
-        if isinstance(data, dict) and data.get("language") in LANGUAGES:
+        if isinstance(data, dict) and data.get("language") in languages():
             settings.language = data["language"]
         if isinstance(data, dict) and isinstance(data.get("hardware"), dict):
             settings.hardware = data["hardware"]

@@ -1,7 +1,8 @@
 """Sentences for people, made at the edges from a refusal's code and parameters.
 
-Rule cores only ever raise codes; this turns them into English, German or Dutch. A code
-without a sentence falls back to a generic one naming the code, so nothing ever fails here.
+Rule cores only ever raise codes; this turns them into the reader's language through the
+gettext catalogs (`catalogs.py`; English is the source). A code without a sentence falls
+back to a generic one naming the code, so nothing ever fails here.
 """
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from companion.i18n.catalog import COLOR_NAMES, MESSAGES
+from companion.i18n.catalog import MESSAGES
+from companion.i18n.catalogs import SOURCE_LANGUAGE, languages, translate
+from companion.i18n.words import WORDS
 
-LANGUAGES = ("en", "de", "nl")
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = SOURCE_LANGUAGE
+__all__ = ["DEFAULT_LANGUAGE", "languages", "message", "pick_language", "word"]
 
 
 class _Params(dict):
@@ -22,37 +25,35 @@ class _Params(dict):
         return "{" + key + "}"
 
 
+def word(name: str, lang: str) -> str:
+    """A colour, card kind or action card by its id, in `lang`; anything else unchanged."""
+    english = WORDS.get(name)
+    return translate(f"word:{name}", english, lang) if english is not None else name
+
+
 def _show(value: Any, lang: str) -> str:
     if isinstance(value, dict) and "color" in value and "strength" in value:
-        color = COLOR_NAMES[lang].get(value["color"], value["color"])
-        text = "Nessie" if value.get("nessie") else f"{color} {value['strength']}"
+        text = "Nessie" if value.get("nessie") else f"{word(value['color'], lang)} " \
+                                                      f"{value['strength']}"
         return text + (" (How Ruck)" if value.get("howruck") else "")
     if isinstance(value, list):
         return ", ".join(_show(v, lang) for v in value)
     if isinstance(value, str):
-        return COLOR_NAMES[lang].get(value, value)
+        return word(value, lang)
     return str(value)
 
 
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
-    if lang not in LANGUAGES:
+    if lang not in languages():
         lang = DEFAULT_LANGUAGE
-    templates = MESSAGES.get(code)
-    if templates is None:
-        template = MESSAGES["_unknown"][lang]
-        params = {"code": code}
-    else:
-        template = templates.get(lang) or templates[DEFAULT_LANGUAGE]
-    if isinstance(template, dict):  # plural forms: {"count": PARAM, "one": ..., "other": ...}
-        template = _plural(template, (params or {}).get(template["count"]))
+    source = MESSAGES.get(code)
+    if source is None:
+        source, code, params = MESSAGES["_unknown"], "_unknown", {"code": code}
+    count = (params or {}).get(source["count"]) if isinstance(source, dict) else None
+    template = translate(f"refusal:{code}", source, lang, count)
     shown = _Params({k: _show(v, lang) for k, v in (params or {}).items()})
     return string.Formatter().vformat(template, (), shown)
-
-
-def _plural(forms: dict[str, str], count: Any) -> str:
-    """The form for `count`: English, German and Dutch say "one" for exactly 1 only."""
-    return forms["one"] if count == 1 and not isinstance(count, bool) else forms["other"]
 
 
 def pick_language(accept_language: str | None) -> str:
@@ -60,6 +61,7 @@ def pick_language(accept_language: str | None) -> str:
     if not accept_language:
         return DEFAULT_LANGUAGE
     best, best_q = DEFAULT_LANGUAGE, -1.0
+    ours = languages()
     for part in accept_language.split(","):
         tag, _, q = part.strip().partition(";q=")
         lang = tag.split("-")[0].strip().lower()
@@ -67,6 +69,6 @@ def pick_language(accept_language: str | None) -> str:
             weight = float(q) if q else 1.0
         except ValueError:
             weight = 0.0
-        if lang in LANGUAGES and weight > best_q:
+        if lang in ours and weight > best_q:
             best, best_q = lang, weight
     return best

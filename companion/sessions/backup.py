@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import config as configuration
-from companion.i18n import LANGUAGES
+from companion.i18n import languages
 from companion.rules import Refusal, get_core
 from companion.sessions import rebuild
 from companion.sessions.store import APP_MARKER, SCHEMA_VERSION
@@ -193,7 +193,7 @@ def _settings(text: str | None) -> dict[str, Any]:
         settings = json.loads(text)
     except ValueError:
         raise BackupError("backup_corrupt", detail="settings") from None
-    if not isinstance(settings, dict) or settings.get("language", "en") not in LANGUAGES \
+    if not isinstance(settings, dict) or settings.get("language", "en") not in languages() \
             or not isinstance(settings.get("hardware", {}), dict):
         raise BackupError("backup_corrupt", detail="settings")
     try:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import logging
 import sys
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from companion.i18n.catalogs import language_name, languages, page_text
 from companion.rules import Refusal
 from companion.web.api import api
 from companion.web.club import club
@@ -60,7 +62,9 @@ def create_app(daemon: Any) -> Flask:
 
     @app.get("/")
     def index() -> str:
-        return render_template("index.html", lang=language())
+        lang = language()
+        return render_template("index.html", lang=lang, t=partial(page_text, lang=lang),
+                               languages=[(code, language_name(code)) for code in languages()])
 
     @app.errorhandler(Refusal)
     def refused(exc: Refusal) -> Response:

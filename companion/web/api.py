@@ -14,7 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
-from companion.i18n import LANGUAGES
+from companion.i18n import languages
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_history
 from companion.web import answers
@@ -203,7 +203,7 @@ def put_settings() -> Response:
     unknown = set(body) - {"language", "hardware"}
     if unknown:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
-    if "language" in body and body["language"] not in LANGUAGES:
+    if "language" in body and body["language"] not in languages():
         raise Refusal("bad_value", key="language", value=str(body["language"])[:20])
     hardware = body.get("hardware", {})
     if not isinstance(hardware, dict):

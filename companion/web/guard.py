@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from flask import Response, current_app, g, jsonify, request
 
 from companion.daemon.hub import HubBusy
-from companion.i18n import LANGUAGES, message, pick_language
+from companion.i18n import languages, message, pick_language
 from companion.rules import Refusal
 
 SESSION_COOKIE = "companion_session"
@@ -42,7 +42,7 @@ RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 def language() -> str:
     """The caller's language: ?lang=, the page's cookie, else Accept-Language."""
     for choice in (request.args.get("lang"), request.cookies.get(LANG_COOKIE)):
-        if choice in LANGUAGES:
+        if choice in languages():
             return choice
     return pick_language(request.headers.get("Accept-Language"))
 
@@ -51,7 +51,7 @@ def known_language() -> None:
     """Before every `/api` request: a `lang` the document does not list is refused (422
     bad_value), as the OpenAPI document says, never silently ignored."""
     lang = request.args.get("lang")
-    if lang is not None and lang not in LANGUAGES:
+    if lang is not None and lang not in languages():
         raise Refusal("bad_value", key="lang", value=lang[:20])
 
 

@@ -1,11 +1,15 @@
-"""What a phone asks for besides the page: the favicon and the web app manifest, so that "add
-to home screen" shows the companion's name, icon and colours."""
+"""What a phone asks for besides the page: its words (`/i18n/<lang>.json`, one gettext catalog
+per language), the favicon and the web app manifest, so that "add to home screen" shows the
+companion's name, icon and colours."""
 
 from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, current_app, send_from_directory
+from flask import Blueprint, Response, current_app, request, send_from_directory
+
+from companion.i18n.catalogs import languages, page_catalog
+from companion.rules import Refusal
 
 home = Blueprint("home", __name__)
 THEME = "#1565c0"  # --accent in app.css; the icons are drawn on it (scripts/make_icons.py)
@@ -32,3 +36,16 @@ def favicon() -> Response:
 def manifest() -> Response:
     return Response(json.dumps(MANIFEST, ensure_ascii=False),
                     mimetype="application/manifest+json")
+
+
+@home.get("/i18n/<lang>.json")
+def strings(lang: str) -> Response:
+    """The page's words in `lang`. The same for every phone until the companion restarts:
+    revalidated by its ETag (a 304 costs a phone a few bytes)."""
+    if lang not in languages():
+        raise Refusal("not_found")
+    body = json.dumps(page_catalog(lang), ensure_ascii=False, separators=(",", ":"))
+    response = Response(body, mimetype="application/json")
+    response.add_etag()
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import LANGUAGES
+from companion.i18n import languages
 from companion.rules import GAMES
 
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
@@ -24,7 +24,7 @@ OBJECT: dict[str, Any] = {"type": "object"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}
 LANG = {"name": "lang", "in": "query", "required": False,
-        "schema": {"type": "string", "enum": list(LANGUAGES)}}
+        "schema": {"type": "string", "enum": list(languages())}}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def openapi_document() -> dict[str, Any]:
     games = {"type": "object", "required": ["games"], "properties": {"games": {
         "type": "array", "items": {"type": "object"}}}}
     settings = {"type": "object", "required": ["language", "hardware", "restart_needed"],
-                "properties": {"language": {"type": "string", "enum": list(LANGUAGES)},
+                "properties": {"language": {"type": "string", "enum": list(languages())},
                                "hardware": {"type": "object"},
                                "restart_needed": {"type": "boolean"}}}
     paths = {
@@ -192,7 +192,7 @@ def openapi_document() -> dict[str, Any]:
             "get": _op("Settings", _json(settings, "settings")),
             "put": _op("Change settings (applied at once)", _json(settings, "settings"),
                        *WRITE_ERRORS, 422, body={"type": "object", "properties": {
-                           "language": {"type": "string", "enum": list(LANGUAGES)},
+                           "language": {"type": "string", "enum": list(languages())},
                            "hardware": {"type": "object"}},
                            "additionalProperties": False})},
         "/api/stream": {"get": {

@@ -11,13 +11,7 @@
   const app = Object.assign(companion, {status: null, state: null, legal: [], picked: null, race: null, stream: null});
 
   let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
-  const t = (key, params) => {
-    let text = (window.STRINGS[lang] || window.STRINGS.en)[key] || window.STRINGS.en[key] || key;
-    if (text && typeof text === "object") {  // plural forms {one, other}, chosen by the count n
-      text = text[new Intl.PluralRules(lang).select(Number(params && params.n))] || text.other;
-    }
-    return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
-  };
+  const t = companion.t;  // i18n.js: the catalog of the page's language
   app.t = t;  // the page's words, for the per-game modules and the tests
 
   function readCookie(name) {
@@ -431,14 +425,13 @@
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "/static/players.css";
-    const words = document.createElement("script"), code = document.createElement("script");
-    words.src = "/static/strings_players.js";
+    const code = document.createElement("script");
     code.src = "/static/players.js";
-    words.addEventListener("load", () => document.head.append(code));
-    document.head.append(css, words);
+    document.head.append(css, code);
   }
 
   async function init() {
+    if (!(await companion.i18n.load(lang))) { lang = "en"; await companion.i18n.load(lang); }
     translatePage();
     await companion.pairing.fromFragment();  // the QR code's secret, if scanned
     const r = await api("GET", "/api/status");
@@ -469,7 +462,8 @@
     $("#undo").addEventListener("click", async () => {
       if (app.state) await api("POST", `/api/games/${app.state.id}/undo`, {});
     });
-    $("#page-lang").addEventListener("change", (e) => {
+    $("#page-lang").addEventListener("change", async (e) => {
+      if (!(await companion.i18n.load(e.target.value))) return;
       lang = e.target.value;
       document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; SameSite=Strict`;
       translatePage();
@@ -480,6 +474,7 @@
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
       drawHistory();  // the history speaks the new language at once
+      document.dispatchEvent(new CustomEvent("companion:language", {detail: lang}));  // other tabs
     });
     connect();
   }

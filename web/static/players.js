@@ -11,10 +11,7 @@
   const view = {data: null, chosen: null};
 
   const lang = () => document.documentElement.lang || "en";
-  const t = (key, params) => {
-    const text = (window.STRINGS[lang()] || window.STRINGS.en)[key] || window.STRINGS.en[key] || key;
-    return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
-  };
+  const t = window.companion.t;  // i18n.js: the page's catalog
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -154,8 +151,7 @@
     if (!tabButton) return;
     tabButton.addEventListener("click", load);
     if (!$("#roster").hidden) load();  // loaded by opening the tab: show it now
-    const pageLang = $("#page-lang");
-    if (pageLang) pageLang.addEventListener("change", () => setTimeout(render, 0));
+    document.addEventListener("companion:language", render);  // its catalog is loaded by then
     const hook = () => {  // the live stream says when games or players change
       const stream = window.companion && window.companion.stream;
       if (!stream) { setTimeout(hook, 200); return; }

@@ -1,21 +1,9 @@
 // Walking through a finished game: the board as it lay after each action, the stored log
 // replayed through the rule core by the server (/api/games/ID/at/STEP), with the history's
 // sentence for that action. Loaded by the page (openReplay in app.js) when first asked for;
-// it brings its own words and builds its own panel at the top of the History tab.
+// it builds its own panel at the top of the History tab (its words are in the page's catalog).
 (function () {
   "use strict";
-  const WORDS = {
-    en: {rp_title: "{game} #{id}: {result}", rp_start: "The game as it was set up.",
-      rp_step: "Action {k} of {n}", rp_first: "To the start", rp_prev: "One action back",
-      rp_next: "One action on", rp_last: "To the end", rp_slider: "Action", rp_close: "Close"},
-    de: {rp_title: "{game} #{id}: {result}", rp_start: "Das Spiel, wie es aufgebaut wurde.",
-      rp_step: "Aktion {k} von {n}", rp_first: "Zum Anfang", rp_prev: "Eine Aktion zurück",
-      rp_next: "Eine Aktion weiter", rp_last: "Zum Ende", rp_slider: "Aktion", rp_close: "Schließen"},
-    nl: {rp_title: "{game} #{id}: {result}", rp_start: "Het spel zoals het werd klaargezet.",
-      rp_step: "Actie {k} van {n}", rp_first: "Naar het begin", rp_prev: "Eén actie terug",
-      rp_next: "Eén actie verder", rp_last: "Naar het einde", rp_slider: "Actie", rp_close: "Sluiten"},
-  };
-  for (const [lang, words] of Object.entries(WORDS)) Object.assign(window.STRINGS[lang], words);
 
   const view = {game: null, steps: 0, step: 0, lines: [], states: new Map(), asked: 0, tools: null};
 

@@ -1,0 +1,129 @@
+"""The translations at run time: the standard library's gettext over compiled catalogs.
+
+One catalog per language, `<locale>/<lang>/LC_MESSAGES/companion.mo`, compiled from the
+`.po` beside it (``scripts/i18n.py compile``). The languages are the catalogs on disk, plus
+English (the source language, which needs none): adding a language is adding its `.po` and
+compiling it. ``COMPANION_LOCALE_DIR`` points at another catalog directory (a translator's
+work in progress; the tests' throw-away language).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from companion.i18n.source import Source
+
+DOMAIN = "companion"
+SOURCE_LANGUAGE = "en"
+SHIPPED = Path(__file__).resolve().parent.parent / "locale"
+LANGUAGE_NAME = "language:name"  # each catalog names its language in that language
+
+
+def locale_dir() -> Path:
+    return Path(os.environ.get("COMPANION_LOCALE_DIR") or SHIPPED)
+
+
+@cache
+def _languages(where: Path) -> tuple[str, ...]:
+    found = sorted(d.name for d in where.iterdir()
+                   if (d / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()) if where.is_dir() else []
+    return (SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE])
+
+
+def languages() -> tuple[str, ...]:
+    """Every language the companion speaks: English and each compiled catalog."""
+    return _languages(locale_dir())
+
+
+@cache
+def _translations(where: Path, lang: str) -> gettext.NullTranslations:
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, where, languages=[lang], fallback=True)
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    return _translations(locale_dir(), lang)
+
+
+def translate(context: str, source: Source, lang: str, count: Any = None) -> str:
+    """`source` (English) in `lang`; a plural source takes the form for `count`."""
+    catalog = translations(lang)
+    if isinstance(source, dict):
+        n = count if isinstance(count, int) and not isinstance(count, bool) else 0
+        return catalog.npgettext(context, source["one"], source["other"], abs(n))
+    return catalog.pgettext(context, source)
+
+
+def language_name(lang: str) -> str:
+    """The language's name in itself ("Deutsch"), from its catalog."""
+    return translate(LANGUAGE_NAME, "English", lang)
+
+
+def plural_rule(lang: str) -> str:
+    """The catalog's C expression choosing a plural form for n (the page evaluates it)."""
+    if lang == SOURCE_LANGUAGE:
+        return "n != 1"
+    info = translations(lang).info()
+    forms = info.get("plural-forms", "nplurals=2; plural=n != 1;")
+    return forms.split("plural=", 1)[1].strip().rstrip(";").strip()
+
+
+def plural_forms(context: str, source: dict[str, str], lang: str) -> list[str]:
+    """Every plural form of a plural entry, in the catalog's order (the page picks one with
+    `plural_rule`). Untranslated: the English two."""
+    catalog = translations(lang)
+    if lang == SOURCE_LANGUAGE or not isinstance(catalog, gettext.GNUTranslations):
+        return [source["one"], source["other"]]
+    nplurals = int(catalog.info().get("plural-forms", "nplurals=2").split("nplurals=", 1)[1]
+                   .split(";", 1)[0])
+    key = f"{context}\x04{source['one']}"
+    forms = [catalog._catalog.get((key, i)) for i in range(nplurals)]  # gettext's own store
+    return forms if all(forms) else [source["one"], source["other"]]
+
+
+@cache
+def _page_catalog(where: Path, lang: str) -> dict[str, Any]:
+    from companion.i18n.page import PAGE
+    from companion.i18n.words import WORDS
+
+    strings: dict[str, Any] = {}
+    for prefix, table in (("word", WORDS), ("page", PAGE)):
+        for key, source in table.items():
+            context = f"{prefix}:{key}"
+            strings[key] = plural_forms(context, source, lang) if isinstance(source, dict) \
+                else translate(context, source, lang)
+    return {"lang": lang, "name": language_name(lang), "plural": plural_rule(lang),
+            "strings": strings}
+
+
+def page_catalog(lang: str) -> dict[str, Any]:
+    """What the phone page reads (`/i18n/<lang>.json`): its words and the names of things in
+    `lang`, a plural entry as its list of forms, and the rule choosing among them."""
+    return _page_catalog(locale_dir(), lang)
+
+
+def page_text(key: str, lang: str) -> str:
+    """One of the page's words (what the page's template is first drawn with)."""
+    text = page_catalog(lang)["strings"][key]
+    return text if isinstance(text, str) else text[-1]
+
+
+def terminal_language() -> str:
+    """The language of the terminal's user, as gettext reads it (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG), when the companion speaks it; else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if not value:
+            continue
+        for part in value.split(":"):
+            lang = part.split(".")[0].split("@")[0].split("_")[0].lower()
+            if lang in languages():
+                return lang
+        if variable != "LANGUAGE":
+            break  # the first of LC_ALL, LC_MESSAGES, LANG that is set decides
+    return SOURCE_LANGUAGE

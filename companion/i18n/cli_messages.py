@@ -1,0 +1,158 @@
+"""What `companion doctor` finds and the command line says, in English (catalog contexts
+``doctor:KEY`` and ``cli:KEY``; made as `said.Said` where the facts are, said in the reader's
+language when shown)."""
+
+from __future__ import annotations
+
+from companion.i18n.source import Source
+
+STOP = "stop the running companion first: sudo systemctl stop companion"
+
+SENTENCES: dict[str, Source] = {
+    # --- the doctor: how a finding is shown ------------------------------------------------
+    "doctor:fix": "fix: {fix}",
+    "doctor:all_good": "all good",
+    "doctor:problems": {
+        "count": "n",
+        "one": "{n} problem found",
+        "other": "{n} problems found",
+    },
+    "doctor:simulation": "(simulation: mock pins, virtual display)",
+    "doctor:config_fix": "correct that key (examples/config.toml lists them all)",
+    "doctor:stop_service": STOP,
+    # --- the display and I2C --------------------------------------------------------------
+    "doctor:i2c_on": "I2C bus {port} is on ({bus})",
+    "doctor:i2c_off": "no {bus}: I2C is switched off",
+    "doctor:i2c_off_fix": "sudo raspi-config nonint do_i2c 0, then reboot",
+    "doctor:i2c_cannot_open": "cannot open I2C bus {port}: {error}",
+    "doctor:i2c_cannot_open_fix": (
+        "add the user to the i2c group, or switch I2C on: sudo raspi-config nonint do_i2c 0"),
+    "doctor:display_answers": "a display answers at {address}",
+    "doctor:display_elsewhere": "no display at {address}, but one answers at {other}",
+    "doctor:display_elsewhere_fix": "set [display] address = {other}",
+    "doctor:display_silent": "no display answers at {address}",
+    "doctor:display_silent_fix": (
+        "check the OLED wiring: SDA to pin 3, SCL to pin 5, VCC to 3.3 V (pin 1), GND (pin 6); "
+        "see wiring.md"),
+    "doctor:display_none": "no display configured",
+    "doctor:display_dummy": "luma's dummy display: frames only on the phone page",
+    "doctor:display_virtual": "simulation: the display is virtual",
+    # --- pins -----------------------------------------------------------------------------
+    "doctor:role_player": "player {n} button",
+    "doctor:role_ok": "OK button",
+    "doctor:role_led": "LED {n}",
+    "doctor:role_buzzer": "buzzer",
+    "doctor:pin_in_use": "GPIO{pin} ({role}) is in use",
+    "doctor:pin_in_use_fix": "free it, choose another pin in the config, or " + STOP,
+    "doctor:pin_error": "GPIO{pin} ({role}): {error}",
+    "doctor:pin_error_fix": "add the user to the gpio group; " + STOP,
+    "doctor:pins_free": {
+        "count": "n",
+        "one": "the {n} pin is free: {pins}",
+        "other": "all {n} pins free: {pins}",
+    },
+    # --- the serial button box --------------------------------------------------------------
+    "doctor:serial_none": "no serial button box configured",
+    "doctor:serial_held": "{finding}; held by {holders}",
+    "doctor:serial_held_fix": (
+        "stop it (ModemManager: install hardware/99-companion-buttons.rules, which sets "
+        "ID_MM_DEVICE_IGNORE, or sudo systemctl disable --now ModemManager); then {fix}"),
+    "doctor:retry": "retry",
+    "doctor:serial_missing": "{port} does not exist: the button box is not plugged in",
+    "doctor:serial_missing_fix": (
+        "plug it in; install hardware/99-companion-buttons.rules for /dev/companion-buttons"),
+    "doctor:serial_cannot_open": "cannot open {port}: {error}",
+    "doctor:serial_cannot_open_fix": "add the user to the dialout group; " + STOP,
+    "doctor:serial_ok": "button box on {port}: {hello}",
+    "doctor:serial_failed": "{port} failed while talking: {error}",
+    "doctor:serial_failed_fix": "replug the box",
+    "doctor:serial_silent": "{port} does not speak the button box protocol",
+    "doctor:serial_silent_fix": (
+        "flash hardware/buttonbox/main.py onto the Pico (hardware/buttonbox/README.md)"),
+    # --- the database and the web port ------------------------------------------------------
+    "doctor:database_unwritable": "cannot write the games database in {dir}: {error}",
+    "doctor:database_unwritable_fix": (
+        "give the companion user that directory (the service's StateDirectory does), or pass "
+        "--data DIR"),
+    "doctor:database_ok": "games database directory writable: {dir}",
+    "doctor:web_port_taken": "web port {port} on {host}: {why}",
+    "doctor:in_use": "in use",
+    "doctor:web_port_taken_fix": "set [web] port to a free one, or " + STOP,
+    "doctor:web_port_free": "web port {port} is free",
+    # --- the network ----------------------------------------------------------------------
+    "doctor:wifi_off": "own Wi-Fi off ([wifi] hotspot = \"off\"): phones must be on the Pi's "
+                       "network",
+    "doctor:wifi_simulation": "simulation: this computer's network is left alone",
+    "doctor:wifi_no_interface": "no Wi-Fi interface",
+    "doctor:wifi_no_interface_fix": "phones need the Pi's network (a cable), or a Pi with Wi-Fi",
+    "doctor:wifi_hotspot_up": {
+        "count": "joined",
+        "one": "the box's own Wi-Fi is up on {device} ({joined} phone joined): phones scan "
+               "the Wi-Fi QR code on the display",
+        "other": "the box's own Wi-Fi is up on {device} ({joined} phones joined): phones scan "
+                 "the Wi-Fi QR code on the display",
+    },
+    "doctor:wifi_nmcli_fix": (
+        "install NetworkManager (Raspberry Pi OS Bookworm has it), or set [wifi] hotspot = "
+        "\"off\""),
+    "doctor:wifi_network": "on the network “{network}”: phones join that one",
+    "doctor:wifi_network_always": (
+        "on the network “{network}”: phones join that one (hotspot = \"always\": the box "
+        "opens its own when it starts)"),
+    "doctor:wifi_none": (
+        "no network connected on {device}: the companion opens its own Wi-Fi 20 s after it "
+        "starts (hold OK while it starts to open it at once)"),
+    # --- the installation (companion doctor --offline) --------------------------------------
+    "doctor:part_broken": "{part} does not load: {error}",
+    "doctor:reinstall": "reinstall: sudo ./install.sh (the previous version stays)",
+    "doctor:page_missing": "the phone page's files are missing: {files}",
+    "doctor:parts_ok": "every part loads ({n}), the page's files are there",
+    "doctor:game_broken": "{game} cannot play a game: {error}",
+    "doctor:games_ok": "each game plays a whole game ({games})",
+    # --- the buttons (companion doctor --buttons) -------------------------------------------
+    "doctor:buttons_unclaimed": "cannot claim the buttons: {error}",
+    "doctor:button_stuck": "the {role} (GPIO{pin}) reads pressed without being touched",
+    "doctor:button_stuck_fix": (
+        "check [buttons] pull_up (true: button to GND) and that the wire does not touch GND "
+        "elsewhere"),
+    "doctor:clock_unknown": (
+        "the pin backend stamps edges on no known clock: races are decided by arrival order"),
+    "doctor:clock_unknown_fix": (
+        "update gpiozero and lgpio (pip install -U gpiozero lgpio in the companion's venv)"),
+    "doctor:clock_realtime": "edge times come on the realtime clock (converted)",
+    "doctor:press_now": "press the {role} (GPIO{pin}) now",
+    "doctor:no_press": "no press of the {role} (GPIO{pin}) within {seconds} s",
+    "doctor:no_press_fix": "check its wires: GPIO{pin} to one contact, GND to the other "
+                           "(wiring.md)",
+    "doctor:wrong_button": "asked for the {role} (GPIO{pin}), got the {other} (GPIO{other_pin})",
+    "doctor:wrong_button_fix": "swap those two wires, or swap the pins in [buttons] of the "
+                               "config",
+    "doctor:pressed": "{role} (GPIO{pin}) pressed",
+    # --- club play (MQTT) -------------------------------------------------------------------
+    "doctor:mqtt_none": "no MQTT broker configured (club play off)",
+    "doctor:mqtt_unreachable": "cannot reach the MQTT broker at {where}: {error}",
+    "doctor:mqtt_unreachable_fix": (
+        "start the broker (sudo systemctl start mosquitto) or correct [mqtt] host and port; "
+        "the table plays on and keeps what it sends"),
+    "doctor:mqtt_silent": "the MQTT broker at {where} did not answer",
+    "doctor:mqtt_silent_fix": "check [mqtt] port and tls",
+    "doctor:mqtt_refused": "the MQTT broker at {where} refused the table: {reason}",
+    "doctor:mqtt_refused_fix": "check [mqtt] username and password (and the broker's acl)",
+    "doctor:mqtt_ok": "MQTT broker at {where} accepts table “{table}”{waiting}",
+    "doctor:mqtt_waiting": {
+        "count": "n",
+        "one": "; {n} message waits in the outbox",
+        "other": "; {n} messages wait in the outbox",
+    },
+    # --- the command line -------------------------------------------------------------------
+    "cli:cannot_read": "cannot read {file}: {error}",
+    "cli:cannot_write": "cannot write {file}: {error}",
+    "cli:no_header": "line 1: the file has no header",
+    "cli:no_database": "no games database in {dir}",
+    "cli:config_error": "configuration error in {error}",
+    "cli:cannot_start": "cannot start: {error}",
+    "cli:cannot_start_busy": "cannot start: {error}; stop it first "
+                             "(sudo systemctl stop companion)",
+    "cli:unknown_screen": "unknown screen “{screen}” (one of: {known})",
+    "cli:text_cut": "text cut to fit: “{text}”",
+}

@@ -1,0 +1,47 @@
+"""A sentence that is English now and can be said again in another language later.
+
+The doctor's findings and the command line's messages are made where the facts are (deep in a
+check, with its port, pin or error) but shown at the end, in the reader's language. `Said` is
+the English text (a `str`: logs and tests read it as it is) that keeps its catalog context
+and parameters, so `text(lang)` says it again through the catalogs. A parameter that is itself
+a `Said` is said in the same language.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from companion.i18n.catalogs import SOURCE_LANGUAGE, translate
+
+
+class _Params(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Said(str):
+    context: str
+    params: dict[str, Any]
+
+    def __new__(cls, context: str, **params: Any) -> Said:
+        said = super().__new__(cls, _say(context, params, SOURCE_LANGUAGE))
+        said.context, said.params = context, params
+        return said
+
+    def text(self, lang: str) -> str:
+        return _say(self.context, self.params, lang)
+
+
+def say(text: str, lang: str) -> str:
+    """`text` in `lang` if it is a `Said`; any other text as it is (an OS error, a path)."""
+    return text.text(lang) if isinstance(text, Said) else text
+
+
+def _say(context: str, params: dict[str, Any], lang: str) -> str:
+    from companion.i18n.cli_messages import SENTENCES
+
+    source = SENTENCES[context]
+    count = params.get(source["count"]) if isinstance(source, dict) else None
+    shown = _Params({k: say(v, lang) if isinstance(v, str) else v for k, v in params.items()})
+    return string.Formatter().vformat(translate(context, source, lang, count), (), shown)

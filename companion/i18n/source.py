@@ -1,0 +1,31 @@
+"""Every English sentence a person reads, by its catalog context (the source language).
+
+The catalogs (`companion/locale/<lang>/LC_MESSAGES/companion.po`) translate each entry by its
+context: ``refusal:CODE`` (a rule core's or the server's refusal), ``word:ID`` (a colour, a
+card), ``oled:KEY`` (the table's display), ``page:KEY`` (the phone page), ``doctor:KEY``
+(`companion doctor`'s findings) and ``cli:KEY`` (the command line's messages). The context is the
+stable key; the English text is the msgid a translator reads. ``scripts/i18n.py extract``
+writes the template (`companion/locale/companion.pot`) from here.
+"""
+
+from __future__ import annotations
+
+# A sentence, or {"count": PARAM, "one": singular, "other": plural} for one whose form follows
+# the number in PARAM (gettext's plural forms; a language may have more than two).
+Source = str | dict[str, str]
+
+
+def sources() -> dict[str, Source]:
+    """Context -> English, for every entry of the catalogs."""
+    from companion.i18n.catalog import MESSAGES
+    from companion.i18n.cli_messages import SENTENCES
+    from companion.i18n.page import PAGE
+    from companion.i18n.words import WORDS
+    from companion.screens.texts import TEXTS
+
+    out: dict[str, Source] = {"language:name": "English"}  # each catalog: its own name
+    for prefix, table in (("refusal", MESSAGES), ("word", WORDS), ("oled", TEXTS),
+                          ("page", PAGE)):
+        out.update({f"{prefix}:{key}": text for key, text in table.items()})
+    out.update(SENTENCES)  # the doctor's and the command line's: keyed with their contexts
+    return out

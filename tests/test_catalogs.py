@@ -1,0 +1,258 @@
+"""The translations: one gettext catalog per language (companion/locale/<lang>/LC_MESSAGES/
+companion.po), complete, accepted by GNU msgfmt -c, compiled .mo files current, the same
+placeholders as the English source, every entry used and every word used present; and the
+languages come from the catalogs on disk alone (a throw-away language, no code changed)."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import message
+from companion.i18n.catalogs import DOMAIN, SHIPPED, languages, page_catalog
+from companion.i18n.source import sources
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = sorted(SHIPPED.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+needs_msgfmt = pytest.mark.skipif(shutil.which("msgfmt") is None,
+                                  reason="GNU gettext (msgfmt) is not installed")
+
+
+def compiled(po: Path, tmp_path: Path) -> dict:
+    """The catalog as msgfmt compiles it now, as gettext reads it."""
+    out = tmp_path / f"{po.parent.parent.name}.mo"
+    subprocess.run(["msgfmt", "--check", "-o", str(out), str(po)], check=True,
+                   capture_output=True, text=True)
+    with out.open("rb") as f:
+        return gettext.GNUTranslations(f)._catalog
+
+
+def entries(store: dict) -> dict[str, list[str]]:
+    """{context: [msgstr, ...]} from a gettext store ({ctx\\x04msgid (, form): text})."""
+    out: dict[str, list[str]] = {}
+    for key, text in store.items():
+        raw, form = key if isinstance(key, tuple) else (key, 0)
+        if "\x04" not in raw:
+            continue  # the header
+        context = raw.split("\x04", 1)[0]
+        forms = out.setdefault(context, [])
+        forms.extend([""] * (form + 1 - len(forms)))
+        forms[form] = text
+    return out
+
+
+def test_the_shipped_languages_are_the_catalogs_on_disk():
+    assert set(languages()) == {"en", *(po.parent.parent.name for po in CATALOGS)}
+    assert {"de", "nl", "fr"} <= set(languages())
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_every_catalog_is_complete_and_accepted_by_msgfmt(po, tmp_path):
+    result = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "fuzzy" not in result.stderr and "untranslated" not in result.stderr, result.stderr
+    assert "#, fuzzy" not in po.read_text(encoding="utf-8").split("\n\n", 1)[1]
+    found = entries(compiled(po, tmp_path))
+    assert set(found) == set(sources()), "entries missing or left over: scripts/i18n.py update"
+    assert all(all(forms) for forms in found.values())
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_the_compiled_catalog_is_current(po, tmp_path):
+    mo = po.with_suffix(".mo")
+    assert mo.is_file(), f"{mo} missing: scripts/i18n.py compile"
+    with mo.open("rb") as f:
+        shipped = gettext.GNUTranslations(f)._catalog
+    assert shipped == compiled(po, tmp_path), f"{mo} is stale: scripts/i18n.py compile"
+
+
+def test_the_template_is_current():
+    """The .pot is what `scripts/i18n.py extract` writes from the English sources."""
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    pot = (SHIPPED / f"{DOMAIN}.pot").read_text(encoding="utf-8")
+    assert pot == tool.template(), "companion.pot is stale: scripts/i18n.py update"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])
+def test_every_translation_has_the_placeholders_of_its_source(lang):
+    from companion.i18n.catalogs import translations
+
+    found = entries(translations(lang)._catalog)
+    for context, source in sources().items():
+        forms = found[context]
+        if isinstance(source, str):
+            want = set(PLACEHOLDER.findall(source))
+            assert set(PLACEHOLDER.findall(forms[0])) == want, (lang, context, forms[0])
+        else:  # plural: no form names what the source does not; the last has all of "other"
+            allowed = set(PLACEHOLDER.findall(source["one"] + source["other"]))
+            for form in forms:
+                assert set(PLACEHOLDER.findall(form)) <= allowed, (lang, context, form)
+            assert set(PLACEHOLDER.findall(forms[-1])) == \
+                set(PLACEHOLDER.findall(source["other"])), (lang, context, forms[-1])
+
+
+def code_text() -> str:
+    """Every place an entry's key can be used: the package (without the English tables
+    themselves), the page's code and its template."""
+    tables = {SHIPPED.parent / "i18n" / name for name in ("catalog.py", "page.py", "words.py",
+                                                          "cli_messages.py",
+                                                          "web_messages.py", "club_messages.py",
+                                                          "laufrauf_messages.py",
+                                                          "race_games_messages.py")}
+    parts = [p.read_text(encoding="utf-8") for p in SHIPPED.parent.rglob("*.py")
+             if p not in tables and p.name != "texts.py"]
+    parts += [p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*")
+              if p.suffix in (".js", ".html")]
+    return "\n".join(parts)
+
+
+# Keys built from a prefix and a value (`"an_round_" + reason`, `"lr_" + kind`).
+DYNAMIC = re.compile(r"""["'`](\w+_)["'`]\s*\+""")
+
+
+def test_every_entry_is_used_somewhere():
+    text = code_text()
+    prefixes = set(DYNAMIC.findall(text))
+    unused = []
+    for context in sources():
+        kind, key = context.split(":", 1)
+        if kind == "language":
+            continue  # the catalog's own name (language_name)
+        quoted = any(f"{q}{name}{q}" in text for q in "\"'" for name in (key, context))
+        if not quoted and not any(key.startswith(p) for p in prefixes):
+            unused.append(context)
+    assert unused == []
+
+
+def test_every_word_the_code_asks_for_is_present():
+    from companion.i18n.page import PAGE
+    from companion.i18n.words import WORDS
+    from companion.screens.texts import TEXTS
+
+    page = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*")
+                     if p.suffix in (".js", ".html"))
+    asked = set(re.findall(r"""\bt\(\s*["'](\w+)["']\s*[,)]""", page))
+    asked |= set(re.findall(r'data-t="(\w+)"', page))
+    asked |= set(re.findall(r"""\bt\(\s*"(\w+)"\s*\)""", page))  # the template's
+    assert asked and asked - set(PAGE) - set(WORDS) == set()
+    screens = "\n".join(p.read_text(encoding="utf-8")
+                        for p in (SHIPPED.parent / "screens").glob("*.py"))
+    oled = set(re.findall(r"""\btext\(\s*["'](\w+)["']""", screens))
+    assert oled and oled - set(TEXTS) == set()
+
+
+def test_french_refusals_from_companion_replay(tmp_path):
+    game = tmp_path / "game.jsonl"
+    game.write_text(json.dumps({"game": "howruck", "players": ["Anne", "Bruno"], "seed": 1})
+                    + "\n" + json.dumps({"type": "play", "player": "Bruno"}) + "\n")
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(game),
+                             "--lang", "fr"], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert message("wrong_phase", {"phase": "teams"}, "fr") in result.stdout + result.stderr
+    assert message("wrong_phase", {"phase": "teams"}, "fr") != \
+        message("wrong_phase", {"phase": "teams"}, "en")
+
+
+def test_plural_forms_follow_each_languages_rule():
+    # French says the singular for 0 and 1, English and German for 1 only
+    assert message("wrong_pin", {"tries_left": 0}, "fr") == \
+        message("wrong_pin", {"tries_left": 1}, "fr").replace("1", "0")
+    assert message("wrong_pin", {"tries_left": 0}, "de") != \
+        message("wrong_pin", {"tries_left": 1}, "de").replace("1", "0")
+    assert page_catalog("fr")["plural"] == "(n > 1)"
+
+
+XX_PO = '''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: xx\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n"
+
+msgctxt "language:name"
+msgid "English"
+msgstr "Xxish"
+
+#, python-brace-format
+msgctxt "refusal:wrong_phase"
+msgid "That is not possible now (phase: {phase})."
+msgstr "XX nicht jetzt ({phase})"
+
+#, python-brace-format
+msgctxt "page:tz_points"
+msgid "{n} point"
+msgid_plural "{n} points"
+msgstr[0] "{n} ein"
+msgstr[1] "{n} zwei"
+msgstr[2] "{n} viele"
+'''
+
+
+@needs_msgfmt
+def test_a_new_language_is_one_catalog_file_and_no_code(tmp_path, monkeypatch):
+    """A throw-away language in a temporary catalog directory: the page offers it and
+    serves its words (three plural forms), `--lang` takes it; no code was changed."""
+    from web_helpers import Client, web_daemon
+
+    where = tmp_path / "locale"
+    shutil.copytree(SHIPPED, where)
+    po = where / "xx" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(XX_PO, encoding="utf-8")
+    subprocess.run(["msgfmt", "--check", "-o", str(po.with_suffix(".mo")), str(po)],
+                   check=True)
+    monkeypatch.setenv("COMPANION_LOCALE_DIR", str(where))
+    assert "xx" in languages()
+
+    game = tmp_path / "game.jsonl"
+    game.write_text(json.dumps({"game": "howruck", "players": ["A", "B"], "seed": 1}) + "\n"
+                    + json.dumps({"type": "play", "player": "B"}) + "\n")
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(game),
+                             "--lang", "xx"], capture_output=True, text=True)
+    assert "XX nicht jetzt (teams)" in result.stdout + result.stderr, result.stderr
+
+    daemon = web_daemon(tmp_path)
+    try:
+        client = Client(daemon.web.port)
+        status, page, _ = client.get("/?lang=xx")
+        assert status == 200 and '<html lang="xx">' in page
+        assert '<option value="xx" selected>Xxish</option>' in page
+        status, words, _ = client.get("/i18n/xx.json")
+        assert status == 200 and words["strings"]["tz_points"] == ["{n} ein", "{n} zwei",
+                                                                    "{n} viele"]
+        assert words["plural"] == "(n==1 ? 0 : n==2 ? 1 : 2)"
+        assert words["strings"]["undo"] == "Undo"  # untranslated: the English source
+        client.pair(daemon)
+        assert client.request("PUT", "/api/settings", {"language": "xx"})[0] == 200
+        assert client.get("/api/games?lang=xx")[0] == 200
+        assert client.get("/api/games?lang=yy")[0] == 422
+    finally:
+        daemon.stop()
+
+
+def test_an_unknown_language_has_no_catalog_to_serve(tmp_path):
+    from web_helpers import Client, web_daemon
+
+    daemon = web_daemon(tmp_path)
+    try:
+        client = Client(daemon.web.port)
+        assert client.get("/i18n/xx.json")[0] == 404
+        assert client.get("/i18n/..%2Fetc.json")[0] == 404
+        status, words, headers = client.get("/i18n/de.json")
+        assert status == 200 and words["strings"]["undo"] == "Rückgängig"
+        assert client.get("/i18n/de.json", headers={"If-None-Match": headers["etag"]})[0] == 304
+    finally:
+        daemon.stop()

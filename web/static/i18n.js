@@ -1,0 +1,74 @@
+// The page's words: one catalog per language from the server (/i18n/<lang>.json, made from
+// the same gettext catalogs as the table's sentences), and companion.t(key, params) to say
+// one. A plural entry is a list of forms; the catalog's own rule (its Plural-Forms, a C
+// expression of n such as "(n > 1)") picks one. The rule is read by a small parser here:
+// the page's CSP allows no eval, and a catalog is data, never code.
+(function () {
+  "use strict";
+  const companion = (window.companion = window.companion || {});
+  const catalog = {lang: "en", strings: {}, plural: (n) => (n !== 1 ? 1 : 0)};
+
+  // n, numbers, ( ), ! * / % + - < <= > >= == != && || ?: — C's precedence, integers.
+  function compilePlural(rule) {
+    const tokens = String(rule).match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) || [];
+    let at = 0;
+    const peek = () => tokens[at];
+    const take = (want) => { if (want !== undefined && tokens[at] !== want) throw new Error("plural rule"); return tokens[at++]; };
+    const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]];
+    const APPLY = {"||": (a, b) => a || b, "&&": (a, b) => a && b, "==": (a, b) => a === b, "!=": (a, b) => a !== b,
+      "<": (a, b) => a < b, "<=": (a, b) => a <= b, ">": (a, b) => a > b, ">=": (a, b) => a >= b,
+      "+": (a, b) => a + b, "-": (a, b) => a - b, "*": (a, b) => a * b, "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b};
+    function ternary() {
+      const test = binary(0);
+      if (peek() !== "?") return test;
+      take("?");
+      const yes = ternary();
+      take(":");
+      const no = ternary();
+      return (n) => (test(n) ? yes(n) : no(n));
+    }
+    function binary(level) {
+      if (level === LEVELS.length) return unary();
+      let left = binary(level + 1);
+      while (LEVELS[level].includes(peek())) {
+        const op = APPLY[take()], l = left, right = binary(level + 1);
+        left = (n) => Number(op(l(n), right(n)));
+      }
+      return left;
+    }
+    function unary() {
+      const token = take();
+      if (token === "!") { const inner = unary(); return (n) => Number(!inner(n)); }
+      if (token === "(") { const inner = ternary(); take(")"); return inner; }
+      if (token === "n") return (n) => n;
+      if (/^\d+$/.test(token)) { const value = Number(token); return () => value; }
+      throw new Error("plural rule");
+    }
+    const rule_ = ternary();
+    if (at !== tokens.length) throw new Error("plural rule");
+    return (n) => Number(rule_(n));
+  }
+
+  async function load(lang) {
+    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, {credentials: "same-origin"});
+    if (!response.ok) return false;
+    const data = await response.json();
+    catalog.lang = data.lang;
+    catalog.strings = data.strings;
+    try { catalog.plural = compilePlural(data.plural); } catch (err) { catalog.plural = (n) => (n !== 1 ? 1 : 0); }
+    return true;
+  }
+
+  function t(key, params) {
+    let text = catalog.strings[key];
+    if (text === undefined) return key;
+    if (Array.isArray(text)) {  // plural forms: the catalog's rule chooses by the count n
+      const n = Math.abs(Math.trunc(Number(params && params.n) || 0));
+      text = text[Math.min(catalog.plural(n), text.length - 1)];
+    }
+    return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
+  }
+
+  companion.i18n = {load, compilePlural, get lang() { return catalog.lang; }};
+  companion.t = t;
+})();
