@@ -37,8 +37,10 @@ class _Phone(threading.Thread):
     """One open page. Today's page: a paired one takes its moves from the stream's `legal`
     (asking /legal only if they do not come), every page extends the history it holds with
     each `entry` and fetches it whole only when the lines held do not lead to the `state`
-    (another game, an undo), and `games` fetches the list. With `ask_each_change` it asks for
-    /legal (paired) and /history after every `state`, as the page did before."""
+    (another game that has begun, an undo); the stored games' list is fetched when its tab
+    opens (not modelled: the phones watch the game). With `ask_each_change` it asks for
+    /legal (paired) and /history after every `state` and the list after every `games`, as
+    the page did before."""
 
     def __init__(self, port: int, cookie: str, ask_each_change: bool) -> None:
         super().__init__(daemon=True)
@@ -77,14 +79,16 @@ class _Phone(threading.Thread):
             version = (data["id"], data["actions"])
             if self.cookie and self.ask_each_change and data["status"] == "playing":
                 self._moves(version, self._get(f"/api/games/{data['id']}/legal"))
-            if self.ask_each_change or self.held != version:
+            if self.ask_each_change or (self.held != version and data["actions"]):
                 lines = len(self._get(f"/api/games/{data['id']}/history")["actions"])
                 self.held = (data["id"], lines)
+            elif not data["actions"]:  # a new game: an empty history, nothing to ask for
+                self.held = version
             if data["status"] != "playing":
                 self._moves(version, {"groups": []})
         elif event == "legal" and not self.ask_each_change:
             self._moves((data["game"], data["actions"]), data)
-        elif event == "games":
+        elif event == "games" and self.ask_each_change:  # today's page: when its tab opens
             self._get("/api/games")
 
     def _moves(self, version: tuple[int, int], answer: dict[str, Any]) -> None:

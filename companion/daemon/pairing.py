@@ -76,6 +76,9 @@ class Pairing:
         self._locked_until: dict[str, float] = {}
         self._locks: dict[str, int] = {}  # address → locks so far (each one twice as long)
         self._tokens: dict[str, float] = self._load()  # sha256(token) → when paired (epoch)
+        # What `paired` reads: a snapshot replaced (never changed) with every pairing, so a
+        # web thread may ask without a trip through the hub's queue.
+        self._known: frozenset[str] = frozenset(self._tokens)
 
     # --- PIN ------------------------------------------------------------------------------
     def draw_pin(self) -> str:
@@ -130,7 +133,8 @@ class Pairing:
             self._locked_until.pop(key, None)
 
     def paired(self, token: str | None) -> bool:
-        return bool(token) and _digest(token) in self._tokens
+        """Whether `token` is a paired phone's (any thread may ask)."""
+        return bool(token) and _digest(token) in self._known
 
     def unpair_all(self) -> None:
         self._tokens.clear()
@@ -147,6 +151,7 @@ class Pairing:
             return {}
 
     def _save(self) -> None:
+        self._known = frozenset(self._tokens)
         if self.path is None:
             return
         write_atomically(self.path, json.dumps({"tokens": self._tokens}))

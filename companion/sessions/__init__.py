@@ -35,6 +35,8 @@ class GameSession:
     state: Any
     actions: list[dict[str, Any]] = field(default_factory=list)
     broken: dict[str, Any] | None = None  # a stored log that no longer replays
+    _shown: tuple[Any, Any, dict[str, Any]] | None = field(default=None, repr=False,
+                                                           compare=False)
 
     @property
     def status(self) -> str:
@@ -43,7 +45,13 @@ class GameSession:
         return "over" if self.core.is_over(self.state) else "playing"
 
     def view(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, **self.core.view(self.state)}
+        """The public view (read-only: one dict per state serves every caller; a new action
+        or undo makes a new state object, and so a new view)."""
+        shown = self._shown
+        if shown is None or shown[0] is not self.state or shown[1] is not self.broken:
+            view = {"id": self.id, "status": self.status, **self.core.view(self.state)}
+            self._shown = shown = (self.state, self.broken, view)
+        return shown[2]
 
 
 def replay_events(core: RuleCore, header: dict[str, Any],

@@ -130,9 +130,9 @@ def session_token() -> str | None:
 
 
 def paired() -> bool:
+    """Whether this phone is paired: read from the pairing's snapshot (no hub trip)."""
     if "paired" not in g:
-        daemon = current_app.config["daemon"]
-        g.paired = daemon.hub.call(daemon.table.paired, session_token())
+        g.paired = current_app.config["daemon"].table.paired(session_token())
     return g.paired
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
@@ -317,15 +318,24 @@ class WebServer:
         # HTTP/1.1, the bare bytes until close for HTTP/1.0).
         chunked = b"transfer-encoding: chunked" in head.lower()
 
+        transport = writer.transport
+
         def write(text: str) -> None:
-            data = text.encode()
-            writer.write(b"%x\r\n%b\r\n" % (len(data), data) if chunked else data)
-        stream.attach(write, writer.transport.get_write_buffer_size, writer.close)
+            transport.write(_framed(text, chunked))
+        stream.attach(write, transport.get_write_buffer_size, writer.close)
         try:
             while await reader.read(1024):
                 pass  # a phone sends nothing more; end of file is its leaving
         finally:
             stream.close()
+
+
+@functools.lru_cache(maxsize=8)
+def _framed(text: str, chunked: bool) -> bytes:
+    """A stream message as bytes on the wire, made once for every phone it goes to (the
+    broker hands each one the same string)."""
+    data = text.encode()
+    return b"%x\r\n%b\r\n" % (len(data), data) if chunked else data
 
 
 class StreamOpener:

@@ -61,7 +61,7 @@
       state: (data) => setState(data),
       race: (data) => { app.race = data; renderPrompt(); },
       frame: (data) => { $("#oled").src = data; },
-      games: () => loadGames(),
+      games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),
       announce: (said) => {
@@ -151,6 +151,12 @@
   function followHistory(state) {
     const held = app.history;
     if (state && held && held.game === state.id && held.data.actions.length === state.actions) return;
+    if (state && state.actions === 0) {  // a new game: nothing to ask for
+      app.history = {game: state.id, data: {header: {game: state.game, players: state.players}, actions: [], events: [], announcements: []}};
+      app.historyAsked = (app.historyAsked || 0) + 1;  // an answer still on its way is stale
+      drawHistory();
+      return;
+    }
     loadHistory();
   }
 
