@@ -161,7 +161,7 @@ def test_french_refusals_from_companion_replay(tmp_path):
                     + "\n" + json.dumps({"type": "play", "player": "Bruno"}) + "\n")
     result = subprocess.run([sys.executable, "-m", "companion", "replay", str(game),
                              "--lang", "fr"], capture_output=True, text=True)
-    assert result.returncode != 0
+    assert result.returncode == 0  # a refused action is an answer line, not a failure
     assert message("wrong_phase", {"phase": "teams"}, "fr") in result.stdout + result.stderr
     assert message("wrong_phase", {"phase": "teams"}, "fr") != \
         message("wrong_phase", {"phase": "teams"}, "en")
@@ -254,5 +254,18 @@ def test_an_unknown_language_has_no_catalog_to_serve(tmp_path):
         status, words, headers = client.get("/i18n/de.json")
         assert status == 200 and words["strings"]["undo"] == "Rückgängig"
         assert client.get("/i18n/de.json", headers={"If-None-Match": headers["etag"]})[0] == 304
+    finally:
+        daemon.stop()
+
+
+def test_the_page_in_french_is_served_in_french(tmp_path):
+    from web_helpers import Client, web_daemon
+
+    daemon = web_daemon(tmp_path)
+    try:
+        status, page, _ = Client(daemon.web.port).get("/?lang=fr")
+        assert status == 200 and '<html lang="fr">' in page
+        assert ">Nouvelle partie<" in page and ">Annuler<" in page and "New game" not in page
+        assert '<option value="fr" selected>Français</option>' in page
     finally:
         daemon.stop()

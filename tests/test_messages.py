@@ -66,7 +66,8 @@ def test_unknown_codes_and_languages_fall_back_without_failing():
 
 
 @pytest.mark.parametrize("header,lang", [
-    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("nl", "nl"), ("fr-FR,en;q=0.5", "en"),
+    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("nl", "nl"), ("fr-FR,en;q=0.5", "fr"),
+    ("it-IT,en;q=0.5", "en"),
     (None, "en"), ("en;q=0.2,nl;q=0.9", "nl"), ("de;q=abc", "de")])
 def test_pick_language(header, lang):
     assert pick_language(header) == lang

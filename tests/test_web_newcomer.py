@@ -120,3 +120,19 @@ def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa
     assert page.text_content("#board #strength") == "Stärke: Anna 6 : 6 Bert"
     assert page.text_content("#board #imprint-legend").startswith("✶ How-Ruck-Aufdruck")
 
+
+
+def test_the_page_speaks_french_with_frances_plural_rule(browser, daemon):  # noqa: F811
+    page = browser.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/?lang=fr")
+    until(page, "Boolean(window.companion && window.companion.i18n)"
+                " && window.companion.i18n.lang === 'fr'")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("#undo") == "Annuler"
+    # French says the singular for 0 and 1 ((n > 1)), English for 1 only
+    assert page.evaluate("[0, 1, 2].map((n) => window.companion.t('tz_points', {n}))") == \
+        ["0 point", "1 point", "2 points"]
+    choose_language(page, "en")
+    assert page.evaluate("[0, 1, 2].map((n) => window.companion.t('tz_points', {n}))") == \
+        ["0 points", "1 point", "2 points"]
+    assert page.inner_text("#undo") == "Undo"
