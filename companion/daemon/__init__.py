@@ -28,8 +28,6 @@ from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import Settings
 from companion.datalock import DataDirBusy, DataLock
-from companion.i18n.catalogs import terminal_language
-from companion.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from companion.daemon.notify import Notifier
@@ -312,14 +310,21 @@ def _few_malloc_arenas(arenas: int = 2) -> None:
         pass
 
 
+def _say_error(context: str, **params: str) -> None:
+    """Why the companion did not start, in the terminal's language."""
+    from companion.i18n.catalogs import terminal_language
+    from companion.i18n.said import Said, say
+
+    sys.stderr.write(f"companion: {say(Said(context, **params), terminal_language())}\n")
+
+
 def main(args: argparse.Namespace) -> int:
     _few_malloc_arenas()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
         config = configuration.load(args.config)
     except configuration.ConfigError as err:
-        said = Said("cli:config_error", error=str(err))
-        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
+        _say_error("cli:config_error", error=str(err))
         return 2
     simulate = args.simulate or not on_raspberry_pi() \
         or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"
@@ -330,12 +335,10 @@ def main(args: argparse.Namespace) -> int:
     try:
         daemon = Daemon(config, args.data, simulate, web=True)
     except DataDirBusy as exc:
-        said = Said("cli:cannot_start_busy", error=str(exc))
-        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
+        _say_error("cli:cannot_start_busy", error=str(exc))
         return 2
     except OSError as exc:
-        said = Said("cli:cannot_start", error=str(exc))
-        sys.stderr.write(f"companion: {say(said, terminal_language())}\n")
+        _say_error("cli:cannot_start", error=str(exc))
         return 2
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

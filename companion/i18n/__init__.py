@@ -10,9 +10,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from companion.i18n.catalog import MESSAGES
 from companion.i18n.catalogs import SOURCE_LANGUAGE, languages, translate
-from companion.i18n.words import WORDS
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 __all__ = ["DEFAULT_LANGUAGE", "languages", "message", "pick_language", "word"]
@@ -27,6 +25,8 @@ class _Params(dict):
 
 def word(name: str, lang: str) -> str:
     """A colour, card kind or action card by its id, in `lang`; anything else unchanged."""
+    from companion.i18n.words import WORDS  # the tables load when first needed (start-up)
+
     english = WORDS.get(name)
     return translate(f"word:{name}", english, lang) if english is not None else name
 
@@ -45,6 +45,8 @@ def _show(value: Any, lang: str) -> str:
 
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
+    from companion.i18n.catalog import MESSAGES  # the tables load when first needed
+
     if lang not in languages():
         lang = DEFAULT_LANGUAGE
     source = MESSAGES.get(code)
