@@ -91,3 +91,27 @@ def test_the_tiebreak_and_fieser_trick_are_small():
     for answer in compact(legal), legal_answer(core, state, None, {}):
         assert canon(expand(answer)) == canon(legal)
         assert len(json.dumps(answer).encode()) < 10_000  # the full list: ~343 KB
+
+
+def test_a_random_game_draws_every_legal_action_equally_from_the_choice_sets():
+    """random_game draws How Ruck!'s actions from its choice sets: each one drawn is legal,
+    and over many draws each legal action comes up about equally often (chi-square, seeded)."""
+    import collections
+
+    from companion.rules.choices import draw
+
+    core = get_core("howruck")
+    state = core.new_game(["A", "B"], {}, 1)
+    tie = core.apply(state, {"type": "race", "tie": True}).state
+    tug = core.apply(state, {"type": "race", "winner": "A"}).state
+    chooser = random.Random(5)
+    for s, n in ((tug, 20_000), (tie, 30_000)):
+        legal = {json.dumps(a, sort_keys=True) for a in core.legal_actions(s)}
+        groups = core.legal_choices(s)
+        seen = collections.Counter(json.dumps(draw(groups, chooser), sort_keys=True)
+                                   for _ in range(n))
+        assert set(seen) <= legal  # never an illegal action (the tie-break: never one card twice)
+        assert len(seen) > 0.95 * len(legal) if s is tie else set(seen) == legal
+        expected = n / len(legal)
+        chi2 = sum((seen.get(a, 0) - expected) ** 2 / expected for a in legal)
+        assert chi2 < 1.3 * len(legal), chi2  # uniform: chi-square near its degrees of freedom

@@ -29,7 +29,8 @@ def _game_bench(name: str, quick: bool) -> Iterator[Result]:
     if name == "howruck":
         yield {"name": "howruck.random_rounds_per_s", "value": round(rounds / elapsed, 1),
                "unit": "rounds/s", "rounds": rounds, "games": played, "goal": 1000,
-               "note": "random full rounds, each action drawn from legal-action enumeration"}
+               "note": "random full rounds, each action drawn uniformly from the legal actions "
+                       "as the core enumerates them (How Ruck!: its choice sets)"}
 
     # Replaying the recorded actions: validate + apply each one.
     samples: list[float] = []

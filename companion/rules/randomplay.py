@@ -1,4 +1,5 @@
-"""Random legal games, drawn from each core's enumeration: for benchmarks and property tests.
+"""Random legal games, drawn from each core's enumeration (its choice sets where it has them,
+each action equally likely either way): for benchmarks and property tests.
 
 Uses its own `random.Random`, never the global one, and never inside a rule core.
 """
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.base import RuleCore
+from companion.rules.choices import draw
 
 DEFAULT_PLAYERS = {"howruck": ["A", "B"], "laufrauf": ["red", "blue", "green"],
                    "tauziehen": ["P1", "P2"],
@@ -28,7 +30,16 @@ def random_game(core: RuleCore, seed: int, players: list[str] | None = None,
     state = core.new_game(players or DEFAULT_PLAYERS[core.name], options or {}, seed)
     log = []
     leaning = DECISIVE.get(core.name, ())
+    choice_sets = getattr(core, "legal_choices", None) if not leaning else None
     while not core.is_over(state) and len(log) < max_actions:
+        if choice_sets is not None:  # drawn from its choice sets: no list of every action
+            groups = choice_sets(state)
+            if not groups:
+                break
+            outcome = core.apply(state, draw(groups, chooser))
+            log.append(outcome.action)
+            state = outcome.state
+            continue
         legal = core.legal_actions(state)
         if not legal:
             break

@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
+from companion.rules.choices import count
+
 Action = dict[str, Any]
 Path = tuple[str, ...]
 Group = dict[str, Any]
@@ -170,24 +172,6 @@ def expand(answer: dict[str, Any]) -> list[Action]:
                     continue
             out.append(_unflatten({**base, **flat}))
     return out
-
-
-def count(group: Group) -> int:
-    """How many actions one group stands for (without expanding it)."""
-    total = 1
-    for _, vals in group["each"]:
-        total *= len(vals)
-    if "unequal" in group:
-        a, b = (tuple(p) for p in group["unequal"])
-        lists = {tuple(p): vals for p, vals in group["each"]}
-        both = {_key(v) for v in lists[a]} & {_key(v) for v in lists[b]}
-        excluded = len(both - {_key(v) for v in group.get("equal_ok", [])})
-        others = 1
-        for p, vals in group["each"]:
-            if tuple(p) not in (a, b):
-                others *= len(vals)
-        total -= excluded * others
-    return total
 
 
 def legal_answer(core: Any, state: Any, player: str | None, args: Any) -> dict[str, Any]:
