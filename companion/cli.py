@@ -7,8 +7,16 @@ import os
 import sys
 from pathlib import Path
 
-from companion.i18n.catalogs import languages, terminal_language  # the catalogs on disk
-from companion.i18n.said import Said, say
+
+def _language(value: str) -> str:
+    """A --lang value: one of the catalogs on disk (read only when --lang is given, so that
+    `companion run` reaches its first frame without the catalogs)."""
+    from companion.i18n.catalogs import languages
+
+    if value not in languages():
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {value!r} (choose from {', '.join(languages())})")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="run a game file (JSON Lines) through its rules")
     replay.add_argument("file", help="the file, or - for standard input")
-    replay.add_argument("--lang", default="en", choices=languages(),
+    replay.add_argument("--lang", default="en", type=_language,
                         help="language of refusal messages")
 
     render = sub.add_parser("render", help="draw an OLED screen as a PNG")
@@ -34,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
                         "pairing or stopped")
     render.add_argument("--state", type=Path, help="state JSON, replay file or race view")
     render.add_argument("--out", type=Path, required=True, help="PNG to write")
-    render.add_argument("--lang", default="en", choices=languages())
+    render.add_argument("--lang", default="en", type=_language)
     render.add_argument("--scale", type=int, default=4, choices=range(1, 17),
                         metavar="1-16", help="pixels per OLED pixel (default 4)")
 
@@ -49,21 +57,21 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--offline", action="store_true",
                         help="check only this installation (the config, every part loads, "
                              "the rules play): no hardware, port or database is touched")
-    doctor.add_argument("--lang", choices=languages(),
+    doctor.add_argument("--lang", type=_language,
                         help="language of the findings (default: the terminal's)")
 
     backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
                             "(works while the companion runs)")
     backup.add_argument("file", type=Path, help="the backup file to write")
     backup.add_argument("--data", type=Path, help="data directory (games database)")
-    backup.add_argument("--lang", choices=languages(),
+    backup.add_argument("--lang", type=_language,
                         help="language of its messages (default: the terminal's)")
     restore = sub.add_parser("restore", help="replace the data with a checked backup FILE "
                              "(stop the service first; the old data is kept as a backup)")
     restore.add_argument("file", type=Path, help="a file written by `companion backup` or "
                          "the page")
     restore.add_argument("--data", type=Path, help="data directory (games database)")
-    restore.add_argument("--lang", default="en", choices=languages(),
+    restore.add_argument("--lang", default="en", type=_language,
                          help="language of refusal messages")
 
     league = sub.add_parser("league", help="standings of every table publishing to a broker")
@@ -89,9 +97,17 @@ def _replay(file: str, lang: str) -> int:
     except BrokenPipeError:
         raise  # our output closed, not the file: main() handles it
     except OSError as exc:
+        from companion.i18n.said import Said, say
+
         said = Said("cli:cannot_read", file=str(file), error=str(exc.strerror))
         sys.stderr.write(f"companion replay: {say(said, lang)}\n")
         return 2
+
+
+def _terminal_language() -> str:
+    from companion.i18n.catalogs import terminal_language
+
+    return terminal_language()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "backup":
         from companion.backup_cli import backup_main
         return backup_main(args.file, args.data, sys.stdout, sys.stderr,
-                           args.lang or terminal_language())
+                           args.lang or _terminal_language())
     if args.command == "restore":
         from companion.backup_cli import restore_main
         return restore_main(args.file, args.data, args.lang, sys.stdout, sys.stderr)

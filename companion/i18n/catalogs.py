@@ -9,13 +9,15 @@ work in progress; the tests' throw-away language).
 
 from __future__ import annotations
 
-import gettext
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n.source import Source
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "companion"
 SOURCE_LANGUAGE = "en"
@@ -41,6 +43,8 @@ def languages() -> tuple[str, ...]:
 
 @cache
 def _translations(where: Path, lang: str) -> gettext.NullTranslations:
+    import gettext  # only for a translated language: English needs none (start-up)
+
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, where, languages=[lang], fallback=True)
@@ -52,11 +56,14 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def translate(context: str, source: Source, lang: str, count: Any = None) -> str:
     """`source` (English) in `lang`; a plural source takes the form for `count`."""
-    catalog = translations(lang)
     if isinstance(source, dict):
-        n = count if isinstance(count, int) and not isinstance(count, bool) else 0
-        return catalog.npgettext(context, source["one"], source["other"], abs(n))
-    return catalog.pgettext(context, source)
+        n = abs(count) if isinstance(count, int) and not isinstance(count, bool) else 0
+        if lang == SOURCE_LANGUAGE:
+            return source["one"] if n == 1 else source["other"]
+        return translations(lang).npgettext(context, source["one"], source["other"], n)
+    if lang == SOURCE_LANGUAGE:
+        return source
+    return translations(lang).pgettext(context, source)
 
 
 def language_name(lang: str) -> str:
@@ -76,6 +83,8 @@ def plural_rule(lang: str) -> str:
 def plural_forms(context: str, source: dict[str, str], lang: str) -> list[str]:
     """Every plural form of a plural entry, in the catalog's order (the page picks one with
     `plural_rule`). Untranslated: the English two."""
+    import gettext
+
     catalog = translations(lang)
     if lang == SOURCE_LANGUAGE or not isinstance(catalog, gettext.GNUTranslations):
         return [source["one"], source["other"]]
