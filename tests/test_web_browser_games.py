@@ -188,21 +188,27 @@ def sevens(core, state) -> int:
                 if r["action"]["card"] == "7"])
 
 
+def seated_at(browser, daemon, game: str, header: dict, done: list) -> object:
+    """The table's game after `done`, on a paired phone seated for its turn, moves loaded."""
+    game_id = daemon.hub.call(daemon.table.create_game, game, header["players"],
+                              header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game_id, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    return page
+
+
 def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
     header, done, state = accepted("stramash_pairs_game.jsonl",
                                    lambda core, s: sevens(core, s) > 24)
     from companion.rules import get_core
     count = sevens(get_core("stramash"), state)
     assert count > 24  # more ways to split a 7 than a screen may show at once
-    game = daemon.hub.call(daemon.table.create_game, "stramash", header["players"],
-                           header["options"], header["seed"])["id"]
-    for action in done:
-        daemon.hub.call(daemon.table.apply, game, action)
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    until(page, f"window.companion.state.actions === {len(done)}"
-                " && window.companion.legal.length > 0")
+    page = seated_at(browser, daemon, "stramash", header, done)
     seven = page.locator("#choices").get_by_role("button", name="7", exact=True)
     seven.click()
     assert visible_buttons(page) <= 24
@@ -221,15 +227,7 @@ def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
 def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon):
     header, done, _ = accepted("laufrauf_table.jsonl", lambda core, s: any(
         a["type"] == "take_cards" for a in core.legal_actions(s)))
-    game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
-                           header["options"], header["seed"])["id"]
-    for action in done:
-        daemon.hub.call(daemon.table.apply, game, action)
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    until(page, f"window.companion.state.actions === {len(done)}"
-                " && window.companion.legal.length > 0")
+    page = seated_at(browser, daemon, "laufrauf", header, done)
     page.check("#lr-real")  # the table's own cards
     page.get_by_role("button", name="Karten nehmen", exact=True).click()
     step = page.get_by_role("group", name="Aufgedeckte Karten eintragen")

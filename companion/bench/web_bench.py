@@ -54,6 +54,17 @@ class _Http:
         return response.status, json.loads(data) if data else None
 
 
+def sse_messages(response: Any) -> Iterator[tuple[str | None, Any]]:
+    """(event, parsed data) for each message of an open /api/stream answer, until it ends."""
+    event = None
+    while line := response.fp.readline():
+        text = line.decode()
+        if text.startswith("event: "):
+            event = text[7:].strip()
+        elif text.startswith("data: "):
+            yield event, json.loads(text[6:])
+
+
 class _StreamReader(threading.Thread):
     """One open page: records when each (game, action count) state arrived."""
 
@@ -72,15 +83,9 @@ class _StreamReader(threading.Thread):
             self.errors += 1
             return
         self.connected.set()
-        event = None
-        while line := response.fp.readline():
-            text = line.decode()
-            if text.startswith("event: "):
-                event = text[7:].strip()
-            elif text.startswith("data: ") and event == "state":
-                state = json.loads(text[6:])
-                if state:
-                    self.seen[(state["id"], state["actions"])] = time.perf_counter()
+        for event, state in sse_messages(response):
+            if event == "state" and state:
+                self.seen[(state["id"], state["actions"])] = time.perf_counter()
 
 
 def load_test(streams: int = 20, posts: int = 1000, seed: int = 1) -> dict[str, Any]:

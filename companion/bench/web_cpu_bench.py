@@ -7,7 +7,6 @@ carried them; the baseline). The daemon runs as its own process (`companion run
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import random
 import re
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench import Result, benchmark
-from companion.bench.web_bench import _Http, free_port
+from companion.bench.web_bench import _Http, free_port, sse_messages
 from companion.web.choices import expand
 
 PIN = re.compile(rb"\bPIN (\d{6})\b")  # the simulation logs each PIN the display shows
@@ -62,14 +61,9 @@ class _Phone(threading.Thread):
         stream.request("GET", "/api/stream", headers={"Cookie": self.cookie})
         response = stream.getresponse()
         self.connected.set()
-        event = None
-        while line := response.fp.readline():
-            text = line.decode()
-            if text.startswith("event: "):
-                event = text[7:].strip()
-            elif text.startswith("data: "):
-                self._message(event, json.loads(text[6:]))
-                self.quiet_since = time.monotonic()
+        for event, data in sse_messages(response):
+            self._message(event, data)
+            self.quiet_since = time.monotonic()
 
     def _message(self, event: str | None, data: Any) -> None:
         if event == "entry":

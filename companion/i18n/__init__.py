@@ -7,20 +7,12 @@ back to a generic one naming the code, so nothing ever fails here.
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
-from companion.i18n.catalogs import SOURCE_LANGUAGE, languages, translate
+from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 __all__ = ["DEFAULT_LANGUAGE", "languages", "message", "pick_language", "word"]
-
-
-class _Params(dict):
-    """Missing placeholders stay visible instead of raising KeyError."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def word(name: str, lang: str) -> str:
@@ -52,10 +44,9 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
     source = MESSAGES.get(code)
     if source is None:
         source, code, params = MESSAGES["_unknown"], "_unknown", {"code": code}
-    count = (params or {}).get(source["count"]) if isinstance(source, dict) else None
-    template = translate(f"refusal:{code}", source, lang, count)
-    shown = _Params({k: _show(v, lang) for k, v in (params or {}).items()})
-    return string.Formatter().vformat(template, (), shown)
+    params = params or {}
+    return fill(f"refusal:{code}", source, lang, params,
+                {k: _show(v, lang) for k, v in params.items()})
 
 
 def pick_language(accept_language: str | None) -> str:

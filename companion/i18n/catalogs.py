@@ -10,6 +10,7 @@ work in progress; the tests' throw-away language).
 from __future__ import annotations
 
 import os
+import string
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,22 @@ def translate(context: str, source: Source, lang: str, count: Any = None) -> str
     if lang == SOURCE_LANGUAGE:
         return source
     return translations(lang).pgettext(context, source)
+
+
+class _Params(dict):
+    """Missing placeholders stay visible instead of raising KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def fill(context: str, source: Source, lang: str, params: dict[str, Any],
+         shown: dict[str, Any]) -> str:
+    """`source` in `lang` with its placeholders filled from `shown` (the parameters as the
+    reader sees them); a plural takes its form from the number in `params`."""
+    count = params.get(source["count"]) if isinstance(source, dict) else None
+    return string.Formatter().vformat(translate(context, source, lang, count), (),
+                                      _Params(shown))
 
 
 def language_name(lang: str) -> str:

@@ -9,15 +9,9 @@ a `Said` is said in the same language.
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
-from companion.i18n.catalogs import SOURCE_LANGUAGE, translate
-
-
-class _Params(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+from companion.i18n.catalogs import SOURCE_LANGUAGE, fill
 
 
 class Said(str):
@@ -41,7 +35,5 @@ def say(text: str, lang: str) -> str:
 def _say(context: str, params: dict[str, Any], lang: str) -> str:
     from companion.i18n.cli_messages import SENTENCES
 
-    source = SENTENCES[context]
-    count = params.get(source["count"]) if isinstance(source, dict) else None
-    shown = _Params({k: say(v, lang) if isinstance(v, str) else v for k, v in params.items()})
-    return string.Formatter().vformat(translate(context, source, lang, count), (), shown)
+    return fill(context, SENTENCES[context], lang, params,
+                {k: say(v, lang) if isinstance(v, str) else v for k, v in params.items()})

@@ -5,11 +5,9 @@ actions, 343 KB of JSON). The page needs the same set, so it gets it factored: a
 *groups*, each a product of choices, and expands it (`expand` here and in the page's
 `web/static/choices.js` do the same thing).
 
-A group is ``{"base": {...}, "each": [[PATH, [VALUE, ...]], ...]}`` (PATH a list of keys into
-the action, e.g. ``["draws", "Anna"]``): every combination of one value per path, written
-into a copy of ``base``. A group may add ``"unequal": [PATH, PATH]`` with ``"equal_ok":
-[VALUE, ...]``: combinations where those two paths hold the same value are left out unless
-that value is in ``equal_ok`` (the tie-break's "no card drawn twice" rule).
+A group is a choice set as `companion/rules/choices.py` defines it (a base, values per path,
+and optionally the tie-break's "no card drawn twice" rule); a core with `legal_choices` builds
+them itself, the others' lists are factored here.
 
 The factoring is generic (it knows no game): actions of one shape (the same key paths) are
 split by the path that gives the smallest answer, values that leave the same rest are joined.
@@ -18,21 +16,16 @@ A test checks `expand(compact(legal)) == legal` as sets on random reachable stat
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
-from companion.rules.choices import count
+from companion.rules.choices import Group, count
+from companion.rules.choices import key as _key
 
 Action = dict[str, Any]
 Path = tuple[str, ...]
-Group = dict[str, Any]
 FLATTEN_DEPTH = 2  # dicts are opened this deep; deeper values (a card) are one choice
-
-
-def _key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _flatten(action: Action, prefix: Path = ()) -> dict[Path, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.howruck.cards import ACTION_KINDS, FIELD_COLORS, NESSIE_STRENGTH, draw_json
-from companion.rules.howruck.legal import _playable_rows, _teams, _two_left
+from companion.rules.howruck.legal import playable_rows, teams_actions, two_left
 from companion.rules.howruck.state import HowRuckState
 
 Group = dict[str, Any]
@@ -26,7 +26,7 @@ Group = dict[str, Any]
 def legal_choice_sets(s: HowRuckState, player: str | None = None) -> list[Group]:
     """The legal actions of `s` (for `player`, or anyone) as choice sets."""
     if s.phase == "teams":
-        return [{"base": action, "each": []} for action in _teams(s)]
+        return [{"base": action, "each": []} for action in teams_actions(s)]
     if s.phase == "tiebreak":
         return [_tiebreak(s)]
     if s.phase == "tug" and s.turn is not None and player in (None, s.turn):
@@ -36,9 +36,9 @@ def legal_choice_sets(s: HowRuckState, player: str | None = None) -> list[Group]
 
 def _tiebreak(s: HowRuckState) -> Group:
     """Both draws from the same list; one card for both only if two copies are left."""
-    rows = _playable_rows(s)
+    rows = playable_rows(s)
     shown = [template.copy() for _, template, _ in rows]
-    same = [template.copy() for card, template, _ in rows if _two_left(s, card)]
+    same = [template.copy() for card, template, _ in rows if two_left(s, card)]
     shown += [draw_json(kind) for kind in ACTION_KINDS if kind not in s.set_aside]
     a, b = s.players
     return {"base": {"type": "tiebreak"},
@@ -52,7 +52,7 @@ def _placements(s: HowRuckState, player: str, base: dict[str, Any],
     colour's field, a white one on any). `at` is where card/side/field go ((), or ("take",))."""
     sides = [player] if s.options.own_side_only else list(s.players)
     by_fields: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for _, template, fields in _playable_rows(s):
+    for _, template, fields in playable_rows(s):
         by_fields.setdefault(fields, []).append(template)
     groups = []
     for fields, cards in by_fields.items():

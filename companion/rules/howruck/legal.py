@@ -30,7 +30,7 @@ CARD_ROWS = tuple((card, card.as_json(), FIELD_COLORS if card.color == "white" e
 
 def legal_actions(s: HowRuckState, player: str | None = None) -> list[Action]:
     if s.phase == "teams":
-        return _teams(s)
+        return teams_actions(s)
     if s.phase == "tiebreak":
         return _tiebreak(s)
     if s.phase == "tug" and s.turn is not None and player in (None, s.turn):
@@ -38,7 +38,7 @@ def legal_actions(s: HowRuckState, player: str | None = None) -> list[Action]:
     return []
 
 
-def _teams(s: HowRuckState) -> list[Action]:
+def teams_actions(s: HowRuckState) -> list[Action]:
     out: list[Action] = [{"type": "race", "winner": p} for p in s.players]
     out.append({"type": "race", "tie": True})
     if s.round == 1:
@@ -51,10 +51,10 @@ def _teams(s: HowRuckState) -> list[Action]:
 def _tiebreak(s: HowRuckState) -> list[Action]:
     """Both draws: Scot cards with a copy left (two copies for both to show the same one),
     action cards not drawn this round, never one action card for both."""
-    rows = _playable_rows(s)
+    rows = playable_rows(s)
     shown = [shown.copy() for _, shown, _ in rows]
     # the same draw for both: only a Scot card with two copies left
-    same = [_two_left(s, card) for card, _, _ in rows]
+    same = [two_left(s, card) for card, _, _ in rows]
     for kind in ACTION_KINDS:
         if kind not in s.set_aside:
             shown.append(draw_json(kind))
@@ -64,17 +64,17 @@ def _tiebreak(s: HowRuckState) -> list[Action]:
             for i, ja in enumerate(shown) for j, jb in enumerate(shown) if i != j or same[i]]
 
 
-def _two_left(s: HowRuckState, card: Card) -> bool:
+def two_left(s: HowRuckState, card: Card) -> bool:
     remaining = s.remaining_copies(card)
     return remaining is None or remaining >= 2
 
 
 def playable_cards(s: HowRuckState) -> list[Card]:
     """Scot cards that may still turn up this round (all of them without a composition)."""
-    return [card for card, _, _ in _playable_rows(s)]
+    return [card for card, _, _ in playable_rows(s)]
 
 
-def _playable_rows(s: HowRuckState) -> tuple | list:
+def playable_rows(s: HowRuckState) -> tuple | list:
     """`CARD_ROWS` of the cards that may still turn up this round."""
     if s.options.copies is None:
         return CARD_ROWS
@@ -84,7 +84,7 @@ def _playable_rows(s: HowRuckState) -> tuple | list:
 def placements(s: HowRuckState, player: str) -> list[dict]:
     """Every (card, side, field) the player may place."""
     sides = (player,) if s.options.own_side_only else s.players
-    cards = [(template.copy(), fields) for _, template, fields in _playable_rows(s)]
+    cards = [(template.copy(), fields) for _, template, fields in playable_rows(s)]
     return [{"card": shown, "side": side, "field": field}
             for shown, fields in cards for side in sides for field in fields]
 
@@ -114,7 +114,7 @@ def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
 def _tug(s: HowRuckState, player: str) -> list[Action]:
     # {"type": "play", "player": ..., **placement} for each placement, built in one pass
     sides = (player,) if s.options.own_side_only else s.players
-    cards = [(template.copy(), fields) for _, template, fields in _playable_rows(s)]
+    cards = [(template.copy(), fields) for _, template, fields in playable_rows(s)]
     out: list[Action] = [{"type": "play", "player": player, "card": shown, "side": side,
                           "field": field}
                          for shown, fields in cards for side in sides for field in fields]
