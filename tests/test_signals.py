@@ -72,6 +72,24 @@ def test_the_outputs_blink_the_seats_sound_the_buzzer_and_restore_the_leds(mock_
         outputs.close()
 
 
+@pytest.mark.usefixtures("mock_pins")
+def test_a_new_blink_hands_the_seats_of_the_one_it_cuts_short_back_at_once(mock_pins):
+    from companion.devices.outputs import TableOutputs
+    outputs = TableOutputs((5, 6, 13), None)
+    try:
+        outputs.handle("leds", [0])
+        pins = [mock_pins.pin(n) for n in (5, 6, 13)]
+        outputs.handle("signal", {"sound": None, "blink": [1], "times": 3})
+        deadline = time.monotonic() + 2
+        while pins[1].state != 1:  # seat 1's first flash is on
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        outputs.handle("signal", {"sound": None, "blink": [2], "times": 1})
+        assert pins[1].state == 0 and pins[0].state == 1  # not lit: off now, not later
+    finally:
+        outputs.close()
+
+
 def test_a_round_won_is_signalled_by_the_winners_seat_and_the_buzzer(web_live):
     rec = Recorder(web_live.hub)
     game = web_live.hub.call(web_live.table.create_game, "howruck", ["A", "B"])["id"]

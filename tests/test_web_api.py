@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
+import socket
 import threading
 import time
 
@@ -209,6 +210,7 @@ def test_live_stream_carries_every_change(daemon, client):
     client.pair(daemon)
     conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
     conn.request("GET", "/api/stream", headers={"Cookie": client.cookie})  # frames: paired
+    sock = conn.sock  # (http.client lets go of it once the answer has begun)
     response = conn.getresponse()
     assert response.status == 200
     assert response.getheader("Content-Type").startswith("text/event-stream")
@@ -237,6 +239,7 @@ def test_live_stream_carries_every_change(daemon, client):
     assert any(e == "frame" and d.startswith("data:image/png;base64,") for e, d in events)
     assert all("pin" not in d for e, d in events if e == "pairing")
     done.set()
+    sock.shutdown(socket.SHUT_RDWR)  # the reader may wait in readline: wake it
     conn.close()
 
 

@@ -119,11 +119,10 @@ class Daemon:
             self.table.panel_care = self.panel_care  # a press that wakes the panel is no press
             self.panel_care.attach()
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
-        self.hub.subscribe(self.outputs.handle, "outputs")
+        self.hub.subscribe(self.outputs.handle, "outputs", topics=TableOutputs.TOPICS)
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame
 
         self.broker = Broker(max_clients=MAX_STREAMS)
-        self.hub.subscribe(self.broker.publish, "web-stream")
         self.mqtt = _club_publisher(config, self.sessions.store.path)
         if self.mqtt is not None:
             self.hub.subscribe(self.mqtt.handle, "mqtt")
@@ -136,6 +135,9 @@ class Daemon:
             from companion.web import WebServer, create_app
             self.web = WebServer(create_app(self), config.web_host, config.web_port,
                                  WEB_THREADS, broker=self.broker)
+            # the streams' messages are made and sent in the server's loop
+            self.hub.subscribe_in_loop(self.broker.publish, "web-stream", self.web.loop,
+                                       topics=Broker.TOPICS)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.hotspot = self._hotspot(config, data, simulate)

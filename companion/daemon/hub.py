@@ -8,6 +8,8 @@ core; a coalescing mailbox keeps only the newest message (at most one frame in f
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
@@ -15,7 +17,7 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -31,11 +33,15 @@ class HubBusy(TimeoutError):
 
 class Mailbox:
     """A subscriber's own thread. With `coalesce`, only the newest message per topic waits
-    (a display that falls behind skips to the newest state)."""
+    (a display that falls behind skips to the newest state). With `topics`, only those
+    topics are delivered: a subscriber that handles three topics is not woken for the
+    others (on a Pi Zero 2 W every thread wake-up per move counts)."""
 
-    def __init__(self, handler: Handler, name: str, coalesce: bool = False) -> None:
+    def __init__(self, handler: Handler, name: str, coalesce: bool = False,
+                 topics: Collection[str] | None = None) -> None:
         self.handler = handler
         self.coalesce = coalesce
+        self.topics = frozenset(topics) if topics is not None else None
         self._items: deque[tuple[str, Any]] = deque()
         self._cv = threading.Condition()
         self._stopped = False
@@ -43,13 +49,17 @@ class Mailbox:
         self.thread.start()
 
     def put(self, topic: str, payload: Any) -> None:
+        self.put_many([(topic, payload)])
+
+    def put_many(self, messages: list[tuple[str, Any]]) -> None:
         with self._cv:
-            if self.coalesce:
-                for i, (waiting, _) in enumerate(self._items):
-                    if waiting == topic:
-                        del self._items[i]
-                        break
-            self._items.append((topic, payload))
+            for topic, payload in messages:
+                if self.coalesce:
+                    for i, (waiting, _) in enumerate(self._items):
+                        if waiting == topic:
+                            del self._items[i]
+                            break
+                self._items.append((topic, payload))
             self._cv.notify()
 
     def pending(self) -> int:
@@ -85,17 +95,61 @@ class Mailbox:
         self.thread.join(timeout)
 
 
+class LoopMailbox:
+    """A subscriber whose handler runs in an asyncio event loop's thread (the web server's)
+    instead of a thread of its own: the messages of one change wait here and the loop is
+    woken once for all of them. For a subscriber whose work ends in that loop anyway (the
+    live streams), a thread of its own was one more wake-up and hand-over per message."""
+
+    def __init__(self, handler: Handler, name: str, loop: asyncio.AbstractEventLoop,
+                 topics: Collection[str] | None = None) -> None:
+        self.handler = handler
+        self.name = name
+        self.loop = loop
+        self.topics = frozenset(topics) if topics is not None else None
+        self._items: deque[tuple[str, Any]] = deque()
+        self._lock = threading.Lock()
+
+    def put(self, topic: str, payload: Any) -> None:
+        self.put_many([(topic, payload)])
+
+    def put_many(self, messages: list[tuple[str, Any]]) -> None:
+        with self._lock:
+            woken = bool(self._items)  # the loop has been woken already
+            self._items.extend(messages)
+            if woken:
+                return
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
+            self.loop.call_soon_threadsafe(self._deliver)
+
+    def _deliver(self) -> None:
+        """In the loop: everything waiting, in order."""
+        while True:
+            with self._lock:
+                if not self._items:
+                    return
+                topic, payload = self._items.popleft()
+            try:
+                self.handler(topic, payload)
+            except Exception:  # an output failing must not stop the others
+                log.exception("subscriber %s failed on %s", self.name, topic)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Nothing to stop: the loop belongs to its server."""
+
+
 class Hub:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._timers: list[tuple[float, int, Callable[[], None]]] = []
         self._seq = itertools.count()
-        self._subscribers: list[Mailbox] = []
+        self._subscribers: list[Mailbox | LoopMailbox] = []
         self._taps: list[Handler] = []
         self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
         self._running = False
         self._working = False
+        self._held: list[tuple[str, Any]] | None = None  # published by the job running now
         self.call_timeout_s = 10.0  # how long `call` waits in the queue unless told
 
     # --- from any thread -----------------------------------------------------------------
@@ -132,8 +186,18 @@ class Hub:
         """Whether the hub thread has work now or queued (a display gives way to it)."""
         return self._working or not self._queue.empty()
 
-    def subscribe(self, handler: Handler, name: str, coalesce: bool = False) -> Mailbox:
-        box = Mailbox(handler, name, coalesce)
+    def subscribe(self, handler: Handler, name: str, coalesce: bool = False,
+                  topics: Collection[str] | None = None) -> Mailbox:
+        """handler(topic, payload) on its own thread for every message published (only
+        `topics`, if given)."""
+        box = Mailbox(handler, name, coalesce, topics)
+        self._subscribers.append(box)
+        return box
+
+    def subscribe_in_loop(self, handler: Handler, name: str, loop: asyncio.AbstractEventLoop,
+                          topics: Collection[str] | None = None) -> LoopMailbox:
+        """handler(topic, payload) in `loop`'s thread (see `LoopMailbox`)."""
+        box = LoopMailbox(handler, name, loop, topics)
         self._subscribers.append(box)
         return box
 
@@ -150,10 +214,21 @@ class Hub:
 
     # --- on the hub thread -------------------------------------------------------------------
     def publish(self, topic: str, payload: Any) -> None:
+        """Taps see it at once; the mailboxes get what one hub job published together, when
+        it ends (one wake-up per subscriber per change, not one per message)."""
         for tap in self._taps:
             tap(topic, payload)
+        if self._held is not None and threading.get_ident() == self._thread.ident:
+            self._held.append((topic, payload))
+        else:
+            self._deliver([(topic, payload)])
+
+    def _deliver(self, messages: list[tuple[str, Any]]) -> None:
         for box in self._subscribers:
-            box.put(topic, payload)
+            wanted = messages if box.topics is None else \
+                [m for m in messages if m[0] in box.topics]
+            if wanted:
+                box.put_many(wanted)
 
     def at(self, due: float, fn: Callable[[], None]) -> None:
         """Run fn on the hub thread at time `due` (hub clock)."""
@@ -183,13 +258,21 @@ class Hub:
     def _dispatch(self, fn: Callable[..., Any], args: tuple, future: Future | None) -> None:
         if future is not None and not future.set_running_or_notify_cancel():
             return  # the caller gave up waiting and withdrew it
+        self._held = []
         try:
             result = fn(*args)
         except BaseException as exc:  # reported to the caller, or logged: never kills the hub
+            self._release()
             if future is not None:
                 future.set_exception(exc)
             else:
                 log.exception("hub handler %s failed", getattr(fn, "__name__", fn))
             return
+        self._release()  # published before the caller hears back
         if future is not None:
             future.set_result(result)
+
+    def _release(self) -> None:
+        held, self._held = self._held, None
+        if held:
+            self._deliver(held)

@@ -4,18 +4,22 @@ Why not a thread per connection (waitress, as before): each open live stream hel
 thread, so 100 phones needed 100+ threads (memory a Pi Zero 2 W does not have), idle sockets
 counted against the connection limit, and a few slow clients could starve everyone. Here:
 
-- every socket is a coroutine in one event-loop thread (HTTP/1.1 parsed by `h11`): an idle or
-  slow connection costs a few kilobytes and no thread, and is dropped after its time limit
-  (`IDLE_S` between requests, `HEAD_S` for a request's head);
-- a request, once read, runs the WSGI app (Flask) on a small thread pool (`threads`);
+- every socket is an asyncio protocol (`_Connection`) in one event-loop thread, reading
+  HTTP/1.1 with `http1.py`: an idle or slow connection costs a few kilobytes and no thread,
+  and is dropped after its time limit (`IDLE_S` between requests, `HEAD_S` for a request's
+  head, and between pieces of its body), checked once a second for all of them;
+- a request, once read, runs the WSGI app (Flask) on a small thread pool (`threads`); the
+  answer is written in one piece (with `TCP_NODELAY`: no wait on Nagle's algorithm);
 - a live stream (`/api/stream`) is handed back to the loop when the app accepts it: the app
   calls ``environ["companion.stream"]`` (see `StreamClient`), the loop writes the snapshot and
   then every message the broker fans out, in the loop, to every open stream at once;
 - a body over `MAX_BODY` is refused with 413 from its Content-Length before it is read, a
   chunked one as soon as it passes the limit; a head over `MAX_HEAD` with 431.
 
-A disconnect is seen at once (the stream's coroutine reads until end of file) and frees the
-stream's place; HEAD never opens one.
+Callbacks rather than a coroutine per connection: a posted move is one request and twenty
+stream writes, and the per-read tasks, futures and timeouts of asyncio's streams were a
+large part of the daemon's CPU per move. A disconnect is seen at once (the phone's end of
+file or reset) and frees the stream's place; HEAD never opens one.
 """
 
 from __future__ import annotations
@@ -30,30 +34,23 @@ import socket
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-import h11
-
 from companion.i18n import message
+from companion.web.http1 import ChunkedBody, FixedBody, Head, Malformed, head_end, parse_head
 from companion.web.stream import Broker, StreamClient
 
 log = logging.getLogger("companion.web")
 MAX_BODY = 64 * 1024
 MAX_HEAD = 16 * 1024
 IDLE_S = 30.0  # a kept-alive connection with no new request is closed after this
-HEAD_S = 15.0  # a request's head (line and headers) must arrive within this
+HEAD_S = 15.0  # a request's head must arrive within this (and each piece of its body)
 KEEPALIVE_S = 15.0  # a comment line on every open stream, so proxies and phones keep it
 WRITE_LIMIT = 256 * 1024  # a stream's unsent bytes beyond this: the phone is not reading
-
-
-class _Refused(Exception):
-    """A request the server answers itself (too big, malformed) and then closes."""
-
-    def __init__(self, status: int, code: str, params: dict[str, Any] | None = None) -> None:
-        super().__init__(code)
-        self.status, self.code, self.params = status, code, params or {}
+SWEEP_S = 1.0  # how often connections past their time limit are looked for
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
 
 class WebServer:
@@ -73,13 +70,16 @@ class WebServer:
         self.host = host
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="web")
         self.loop = asyncio.new_event_loop()
-        self.connections = 0
-        self._tasks: set[asyncio.Task] = set()
+        self.live: set[_Connection] = set()
         self._server: asyncio.AbstractServer | None = None
         self._ready = threading.Event()
         self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
         if broker is not None:
             broker.attach(self.loop)
+
+    @property
+    def connections(self) -> int:
+        return len(self.live)
 
     # --- from other threads ------------------------------------------------------------------
     def start(self) -> None:
@@ -88,159 +88,53 @@ class WebServer:
 
     def stop(self) -> None:
         if self.thread.is_alive():
-            self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._shutdown()))
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self._shutdown)
             self.thread.join(5)
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # --- the loop's thread -------------------------------------------------------------------
     def _serve(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._open())
+        self._server = self.loop.run_until_complete(self.loop.create_server(
+            lambda: _Connection(self), sock=self.sock))
         self._ready.set()
         self.loop.call_later(KEEPALIVE_S, self._keepalive)
+        self.loop.call_later(SWEEP_S, self._sweep)
         try:
             self.loop.run_forever()
-        finally:  # connections that came during the shut-down end here too
-            pending = asyncio.all_tasks(self.loop)
-            for task in pending:
-                task.cancel()
-            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        finally:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
             self.loop.close()
 
-    async def _open(self) -> None:
-        self._server = await asyncio.start_server(self._connection, sock=self.sock,
-                                                  limit=MAX_HEAD)
-
-    async def _shutdown(self) -> None:
+    def _shutdown(self) -> None:
         if self._server is not None:
             self._server.close()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        self.loop.stop()
+        for connection in list(self.live):
+            connection.close()
+        self.loop.call_soon(self.loop.stop)  # after the transports' own close callbacks
 
     def _keepalive(self) -> None:
         if self.broker is not None:
             self.broker.fan_out(": keep-alive\n\n", paired_only=False)
         self.loop.call_later(KEEPALIVE_S, self._keepalive)
 
-    async def _connection(self, reader: asyncio.StreamReader,
-                          writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        self.connections += 1
-        sock = writer.get_extra_info("socket")
-        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once
-        conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD)
-        try:
-            await self._requests(conn, reader, writer)
-        except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
-            pass
-        except asyncio.CancelledError:
-            pass
-        except Exception:  # a bug of ours: logged, the connection closed, the server goes on
-            log.exception("web server: connection failed")
-        finally:
-            self.connections -= 1
-            if task is not None:
-                self._tasks.discard(task)
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
+    def _sweep(self) -> None:
+        """Close the connections past their time limit (idle, a slow head or body)."""
+        now = self.loop.time()
+        for connection in [c for c in self.live if c.deadline is not None and c.deadline < now]:
+            connection.close()
+        self.loop.call_later(SWEEP_S, self._sweep)
 
-    async def _requests(self, conn: h11.Connection, reader: asyncio.StreamReader,
-                        writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername") or ("", 0)
-        while True:
-            try:
-                request = await self._next(conn, reader, IDLE_S, HEAD_S)
-                if request is None:
-                    return
-                body = await self._body(conn, reader, writer, request)
-            except _Refused as refused:
-                await self._refuse(conn, writer, refused)
-                return
-            except h11.RemoteProtocolError as exc:
-                await self._refuse(conn, writer, _Refused(
-                    exc.error_status_hint, "header_too_large"
-                    if exc.error_status_hint == 431 else "bad_request"))
-                return
-            environ = self._environ(request, body, peer)
-            status, headers, payload, stream = await self.loop.run_in_executor(
-                self.pool, self._call_app, environ)
-            if stream is not None and status == 200 and request.method == b"GET":
-                await self._stream(conn, reader, writer, status, headers, stream)
-                return
-            if stream is not None:
-                stream.close()
-            await self._respond(conn, writer, status, headers, payload,
-                                head=request.method == b"HEAD")
-            if conn.our_state is h11.MUST_CLOSE or conn.their_state is h11.MUST_CLOSE:
-                return
-            try:
-                conn.start_next_cycle()
-            except h11.LocalProtocolError:
-                return  # the client sent more of a body we refused to read
-
-    async def _next(self, conn: h11.Connection, reader: asyncio.StreamReader,
-                    idle_s: float, head_s: float) -> Any:
-        """The next event; None when the client closed or stayed silent too long. Waiting for
-        a new request may take `idle_s`; once its first bytes came, the rest `head_s`."""
-        deadline = None
-        while True:
-            event = conn.next_event()
-            if event is h11.NEED_DATA:
-                if deadline is None and conn.their_state is h11.IDLE and \
-                        not conn.trailing_data[0]:
-                    wait = idle_s
-                else:
-                    deadline = deadline or self.loop.time() + head_s
-                    wait = max(0.0, deadline - self.loop.time())
-                try:
-                    data = await asyncio.wait_for(reader.read(8192), wait)
-                except TimeoutError:
-                    return None
-                conn.receive_data(data)
-                if not data and conn.their_state is h11.IDLE:
-                    return None
-                deadline = deadline or self.loop.time() + head_s
-                continue
-            if isinstance(event, h11.ConnectionClosed):
-                return None
-            return event
-
-    async def _body(self, conn: h11.Connection, reader: asyncio.StreamReader,
-                    writer: asyncio.StreamWriter, request: h11.Request) -> bytes:
-        length = dict(request.headers).get(b"content-length")
-        if length is not None and int(length) > MAX_BODY:
-            raise _Refused(413, "body_too_large", {"limit": MAX_BODY})
-        if conn.they_are_waiting_for_100_continue:
-            writer.write(conn.send(h11.InformationalResponse(status_code=100, headers=[])))
-        parts, size = [], 0
-        while True:
-            event = await self._next(conn, reader, HEAD_S, HEAD_S)
-            if event is None:
-                raise ConnectionResetError("the body did not come")
-            if isinstance(event, h11.Data):
-                size += len(event.data)
-                if size > MAX_BODY:  # a chunked body: cut as soon as it passes the limit
-                    raise _Refused(413, "body_too_large", {"limit": MAX_BODY})
-                parts.append(event.data)
-            elif isinstance(event, h11.EndOfMessage):
-                return b"".join(parts)
-
-    def _environ(self, request: h11.Request, body: bytes, peer: tuple) -> dict[str, Any]:
-        target = request.target
-        path, _, query = target.partition(b"?")
+    def environ(self, head: Head, body: bytes, peer: tuple) -> dict[str, Any]:
+        path, _, query = head.target.partition(b"?")
         environ: dict[str, Any] = {
-            "REQUEST_METHOD": request.method.decode("ascii"),
+            "REQUEST_METHOD": head.method,
             "SCRIPT_NAME": "",
             "PATH_INFO": unquote_to_bytes(path).decode("latin-1"),
             "QUERY_STRING": query.decode("latin-1"),
             "SERVER_NAME": self.host, "SERVER_PORT": str(self.port),
-            "SERVER_PROTOCOL": "HTTP/" + request.http_version.decode("ascii"),
+            "SERVER_PROTOCOL": "HTTP/" + head.version,
             "REMOTE_ADDR": str(peer[0]), "REMOTE_PORT": str(peer[1]),
             "wsgi.version": (1, 0), "wsgi.url_scheme": "http",
             "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr,
@@ -248,21 +142,17 @@ class WebServer:
             "wsgi.input_terminated": True,
             "CONTENT_LENGTH": str(len(body)),
         }
-        for name, value in request.headers:
-            key = name.decode("latin-1").upper().replace("-", "_")
-            text = value.decode("latin-1")
-            if key == "CONTENT_TYPE":
-                environ["CONTENT_TYPE"] = text
-            elif key in ("CONTENT_LENGTH", "TRANSFER_ENCODING"):
-                continue
-            else:
-                key = "HTTP_" + key
-                environ[key] = f"{environ[key]},{text}" if key in environ else text
+        for name, value in head.headers:
+            if name == "content-type":
+                environ["CONTENT_TYPE"] = value
+            elif name not in ("content-length", "transfer-encoding"):
+                key = "HTTP_" + name.upper().replace("-", "_")
+                environ[key] = f"{environ[key]},{value}" if key in environ else value
         if self.broker is not None:
             environ["companion.stream"] = StreamOpener(self.broker, environ)
         return environ
 
-    def _call_app(self, environ: dict[str, Any]) -> tuple[int, list, bytes, Any]:
+    def call_app(self, environ: dict[str, Any]) -> tuple[str, list, bytes, Any]:
         """On a pool thread: the app's whole answer (pages and answers are small)."""
         started: list = []
 
@@ -278,56 +168,196 @@ class WebServer:
             if close is not None:
                 close()
         status, headers = started
-        return int(status.split(" ", 1)[0]), headers, payload, environ.get("companion.opened")
+        return status, headers, payload, environ.get("companion.opened")
 
-    async def _respond(self, conn: h11.Connection, writer: asyncio.StreamWriter, status: int,
-                       headers: list, payload: bytes, head: bool = False) -> None:
-        out = conn.send(h11.Response(status_code=status, headers=headers))
-        if payload and not head:
-            out += conn.send(h11.Data(data=payload))
-        writer.write(out + conn.send(h11.EndOfMessage()))  # one write: no Nagle wait
-        await writer.drain()
 
-    async def _refuse(self, conn: h11.Connection, writer: asyncio.StreamWriter,
-                      refused: _Refused) -> None:
-        """Our own error answer (the app never saw the request), then the connection ends."""
-        if conn.our_state not in (h11.IDLE, h11.SEND_RESPONSE):
+class _Connection(asyncio.Protocol):
+    """One socket, in the loop: reads requests one after another (pipelined ones wait for
+    the answer before them), runs each on the pool, writes its answer; or, once the app has
+    accepted a live stream, writes the stream's messages until the phone goes away."""
+
+    def __init__(self, server: WebServer) -> None:
+        self.server = server
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.phase = "idle"  # idle | head | body | app | stream | closed
+        self.deadline: float | None = None
+        self.head: Head | None = None
+        self.reader: FixedBody | ChunkedBody | None = None
+        self.stream: StreamClient | None = None
+        self.eof = False
+        self.peer: tuple = ("", 0)
+
+    # --- asyncio's callbacks -----------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.server.live.add(self)
+        self.peer = transport.get_extra_info("peername") or ("", 0)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once
+        self.deadline = self.server.loop.time() + IDLE_S
+
+    def data_received(self, data: bytes) -> None:
+        if self.phase == "stream" or self.phase == "closed":
+            return  # a phone sends nothing more on its stream
+        self.buffer += data
+        if self.phase == "app":
+            if len(self.buffer) > MAX_HEAD + MAX_BODY and self.transport is not None:
+                self.transport.pause_reading()  # pipelined requests: read them later
             return
-        body = json.dumps({"error": {"code": refused.code,
-                                     "message": message(refused.code, refused.params, "en"),
-                                     "params": refused.params}}).encode()
-        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-                   ("Connection", "close")]
-        with contextlib.suppress(h11.LocalProtocolError):
-            writer.write(conn.send(h11.Response(status_code=refused.status, headers=headers)))
-            writer.write(conn.send(h11.Data(data=body)))
-            writer.write(conn.send(h11.EndOfMessage()))
-        with contextlib.suppress(ConnectionError):
-            await writer.drain()
+        self._read()
 
-    async def _stream(self, conn: h11.Connection, reader: asyncio.StreamReader,
-                      writer: asyncio.StreamWriter, status: int, headers: list,
-                      stream: StreamClient) -> None:
-        """A live stream: headers, then the snapshot and every message the broker sends, until
-        the phone goes away (end of file), falls behind, or the broker ends it."""
-        headers = [(k, v) for k, v in headers if k.lower() != "content-length"]
-        head = conn.send(h11.Response(status_code=status, headers=headers))
-        writer.write(head)
-        # The body is framed here, not by h11: its bookkeeping per message cost more than the
-        # write itself, twenty phones times every change (h11 chose the framing: chunked for
-        # HTTP/1.1, the bare bytes until close for HTTP/1.0).
-        chunked = b"transfer-encoding: chunked" in head.lower()
+    def eof_received(self) -> bool:
+        self.eof = True
+        # A request being answered still gets its answer (the client only half-closed).
+        return self.phase == "app"
 
-        transport = writer.transport
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.phase = "closed"
+        self.server.live.discard(self)
+        if self.stream is not None:
+            self.stream.close()
+
+    # --- reading requests --------------------------------------------------------------------
+    def _read(self) -> None:
+        try:
+            self._advance()
+        except Malformed as refused:
+            self._refuse(refused)
+        except Exception:  # a bug of ours: logged, the connection closed, the server goes on
+            log.exception("web server: connection failed")
+            self.close()
+
+    def _advance(self) -> None:
+        """Read as far as the buffer allows; hand a whole request to the app."""
+        if self.phase == "idle":
+            while self.buffer[:2] == b"\r\n" or self.buffer[:1] == b"\n":
+                del self.buffer[:1 if self.buffer[:1] == b"\n" else 2]  # RFC 9112 2.2
+            if not self.buffer:
+                return
+            self.phase = "head"
+            self.deadline = self.server.loop.time() + HEAD_S
+        if self.phase == "head":
+            end = head_end(self.buffer)
+            if end is None or end[0] > MAX_HEAD:
+                if len(self.buffer) > MAX_HEAD:
+                    raise Malformed(431, "header_too_large", limit=MAX_HEAD)
+                return
+            self.head = head = parse_head(bytes(self.buffer[:end[0]]))
+            del self.buffer[:end[1]]
+            if head.length is not None and head.length > MAX_BODY:
+                raise Malformed(413, "body_too_large", limit=MAX_BODY)
+            self.reader = ChunkedBody(MAX_BODY) if head.chunked else FixedBody(head.length or 0)
+            self.phase = "body"
+            if head.expect_continue and not self.buffer and (head.chunked or head.length):
+                self._write(CONTINUE)
+        if self.phase == "body":
+            assert self.reader is not None and self.head is not None
+            self.deadline = self.server.loop.time() + HEAD_S
+            if self.reader.feed(self.buffer):
+                self._run(self.head, self.reader.body())
+
+    def _run(self, head: Head, body: bytes) -> None:
+        self.phase, self.deadline, self.reader = "app", None, None
+        server = self.server
+        future = server.pool.submit(server.call_app, server.environ(head, body, self.peer))
+
+        def done(future: Future) -> None:  # on the pool's thread
+            with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
+                server.loop.call_soon_threadsafe(self._answered, head, future)
+        future.add_done_callback(done)
+
+    # --- answering ---------------------------------------------------------------------------
+    def _answered(self, head: Head, future: Future) -> None:
+        try:
+            status, headers, payload, stream = future.result()
+        except Exception:
+            log.exception("web server: the app failed")  # (Flask answers its own errors)
+            self._refuse(Malformed(500, "internal", id="server"))
+            return
+        if self.phase == "closed":  # the phone left while the app worked
+            if stream is not None:
+                stream.close()
+            return
+        if stream is not None and status.startswith("200") and head.method == "GET":
+            self._open_stream(head, status, headers, stream)
+            return
+        if stream is not None:
+            stream.close()
+        keep = head.keep_alive and not self.eof
+        self._write(_response(status, headers, b"" if head.method == "HEAD" else payload,
+                              keep, head.version))
+        if not keep:
+            self.close()
+            return
+        self.phase, self.head = "idle", None
+        self.deadline = self.server.loop.time() + IDLE_S
+        if self.transport is not None:
+            self.transport.resume_reading()
+        self._read()  # a pipelined request may be here already
+
+    def _open_stream(self, head: Head, status: str, headers: list,
+                     stream: StreamClient) -> None:
+        """A live stream: the head, then the snapshot and every message the broker sends,
+        until the phone goes away, falls behind, or the broker ends it."""
+        chunked = head.version == "1.1"  # HTTP/1.0: the bare bytes until the end
+        lines = [f"HTTP/1.1 {status}"]
+        lines += [f"{k}: {v}" for k, v in headers if k.lower() != "content-length"]
+        lines.append("Transfer-Encoding: chunked" if chunked else "Connection: close")
+        self._write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        self.phase, self.deadline, self.stream = "stream", None, stream
+        transport = self.transport
+        assert transport is not None
 
         def write(text: str) -> None:
             transport.write(_framed(text, chunked))
-        stream.attach(write, transport.get_write_buffer_size, writer.close)
-        try:
-            while await reader.read(1024):
-                pass  # a phone sends nothing more; end of file is its leaving
-        finally:
-            stream.close()
+        stream.attach(write, transport.get_write_buffer_size, self.close)
+
+    def _refuse(self, refused: Malformed) -> None:
+        """Our own error answer (the app never saw the request), then the connection ends."""
+        body = json.dumps({"error": {"code": refused.code,
+                                     "message": message(refused.code, refused.params, "en"),
+                                     "params": refused.params}}).encode()
+        headers = [("Content-Type", "application/json")]
+        if refused.status == 503:
+            headers.append(("Retry-After", "1"))
+        self._write(_response(f"{refused.status} {_REASONS.get(refused.status, '')}",
+                              headers, body, False, "1.1"))
+        self.close()
+
+    def _write(self, data: bytes) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    def close(self) -> None:
+        """Close once what was written is sent."""
+        if self.transport is not None:
+            self.transport.close()
+        if self.phase != "closed" and self.stream is not None:
+            self.stream.close()
+
+
+_REASONS = {400: "Bad Request", 413: "Content Too Large", 431: "Request Header Fields Too Large",
+            500: "Internal Server Error", 503: "Service Unavailable"}
+
+
+def _response(status: str, headers: list, payload: bytes, keep_alive: bool,
+              version: str) -> bytes:
+    """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
+    lines = [f"HTTP/1.1 {status}"]
+    has_length = False
+    for name, value in headers:
+        lines.append(f"{name}: {value}")
+        has_length = has_length or name.lower() == "content-length"
+    if not has_length and not status.startswith(("1", "204", "304")):
+        lines.append(f"Content-Length: {len(payload)}")
+    if not keep_alive:
+        lines.append("Connection: close")
+    elif version == "1.0":
+        lines.append("Connection: keep-alive")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload
 
 
 @functools.lru_cache(maxsize=8)

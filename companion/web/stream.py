@@ -85,6 +85,8 @@ class StreamClient:
 
 
 class Broker:
+    TOPICS = FORWARDED  # the hub topics `publish` acts on
+
     def __init__(self, max_clients: int) -> None:
         self.max_clients = max_clients
         self._clients: list[StreamClient] = []
