@@ -39,3 +39,51 @@ def test_a_call_already_running_when_the_timeout_hits_reports_its_real_outcome(h
 def test_an_exception_still_reaches_the_caller(hub):
     with pytest.raises(ZeroDivisionError):
         hub.call(lambda: 1 / 0)
+
+
+def test_a_jobs_messages_reach_a_mailbox_together_and_only_the_topics_it_takes(hub):
+    """Published during one hub job, the messages wait until it ends and are then handed
+    over at once: the subscriber is woken once per change, not once per message."""
+    seen: list[tuple[str, int]] = []
+    done = threading.Event()
+    box = None
+
+    def handler(topic: str, payload: int) -> None:
+        seen.append((topic, box.pending()))  # how many were waiting behind this one
+        if topic == "end":
+            done.set()
+    box = hub.subscribe(handler, "test", topics=("state", "end"))
+
+    def job() -> None:
+        hub.publish("state", 1)
+        time.sleep(0.05)  # handed over at once, the subscriber would be handling it now
+        hub.publish("leds", 2)
+        hub.publish("end", 3)
+    hub.call(job)
+    assert done.wait(5)
+    assert seen == [("state", 1), ("end", 0)]  # together; no "leds"
+
+
+def test_a_loop_mailbox_runs_its_handler_in_the_loop_in_order(hub):
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        seen: list[tuple[str, int, bool]] = []
+        done = threading.Event()
+
+        def handler(topic: str, payload: int) -> None:
+            seen.append((topic, payload, threading.current_thread() is thread))
+            if payload == 4:
+                done.set()
+        hub.subscribe_in_loop(handler, "test", loop, topics=("state", "entry"))
+        hub.call(lambda: [hub.publish(t, n) for n, t in
+                          enumerate(("entry", "leds", "state", "sound", "entry"))])
+        assert done.wait(5)
+        assert seen == [("entry", 0, True), ("state", 2, True), ("entry", 4, True)]
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()

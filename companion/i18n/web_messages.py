@@ -10,6 +10,7 @@ WEB_MESSAGES: dict[str, Source] = {
     "malformed_json": "The request is not valid JSON.",
     "expected_object": "The request must be a JSON object.",
     "body_too_large": "The request is too large.",
+    "header_too_large": "The request's headers are too large (at most {limit} bytes).",
     "json_required": "Changes must be sent as JSON.",
     "not_paired": "Pair this phone first: enter the PIN shown on the display.",
     "cross_site": "Changes are only accepted from the companion's own page.",

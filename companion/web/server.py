@@ -8,7 +8,7 @@ counted against the connection limit, and a few slow clients could starve everyo
   HTTP/1.1 with `http1.py`: an idle or slow connection costs a few kilobytes and no thread,
   and is dropped after its time limit (`IDLE_S` between requests, `HEAD_S` for a request's
   head, and between pieces of its body), checked once a second for all of them;
-- a request, once read, runs the WSGI app (Flask) on a small thread pool (`threads`); the
+- a request, once read, runs the WSGI app (Flask) on a few threads (`threads`, workers.py); the
   answer is written in one piece (with `TCP_NODELAY`: no wait on Nagle's algorithm);
 - a live stream (`/api/stream`) is handed back to the loop when the app accepts it: the app
   calls ``environ["companion.stream"]`` (see `StreamClient`), the loop writes the snapshot and
@@ -34,13 +34,13 @@ import socket
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from companion.i18n import message
 from companion.web.http1 import ChunkedBody, FixedBody, Head, Malformed, head_end, parse_head
 from companion.web.stream import Broker, StreamClient
+from companion.web.workers import Workers
 
 log = logging.getLogger("companion.web")
 MAX_BODY = 64 * 1024
@@ -68,7 +68,7 @@ class WebServer:
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
         self.host = host
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="web")
+        self.pool = Workers(threads, "web")
         self.loop = asyncio.new_event_loop()
         self.live: set[_Connection] = set()
         self._server: asyncio.AbstractServer | None = None
@@ -91,7 +91,7 @@ class WebServer:
             with contextlib.suppress(RuntimeError):
                 self.loop.call_soon_threadsafe(self._shutdown)
             self.thread.join(5)
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
 
     # --- the loop's thread -------------------------------------------------------------------
     def _serve(self) -> None:
@@ -262,21 +262,21 @@ class _Connection(asyncio.Protocol):
     def _run(self, head: Head, body: bytes) -> None:
         self.phase, self.deadline, self.reader = "app", None, None
         server = self.server
-        future = server.pool.submit(server.call_app, server.environ(head, body, self.peer))
+        environ = server.environ(head, body, self.peer)
 
-        def done(future: Future) -> None:  # on the pool's thread
+        def done(answer: Any, error: BaseException | None) -> None:  # on the worker
             with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
-                server.loop.call_soon_threadsafe(self._answered, head, future)
-        future.add_done_callback(done)
+                server.loop.call_soon_threadsafe(self._answered, head, answer, error)
+        if not server.pool.submit(lambda: server.call_app(environ), done):
+            self.close()  # the server is stopping
 
     # --- answering ---------------------------------------------------------------------------
-    def _answered(self, head: Head, future: Future) -> None:
-        try:
-            status, headers, payload, stream = future.result()
-        except Exception:
-            log.exception("web server: the app failed")  # (Flask answers its own errors)
+    def _answered(self, head: Head, answer: Any, error: BaseException | None) -> None:
+        if error is not None:  # (Flask answers its own errors: this is the server's bug)
+            log.error("web server: the app failed", exc_info=error)
             self._refuse(Malformed(500, "internal", id="server"))
             return
+        status, headers, payload, stream = answer
         if self.phase == "closed":  # the phone left while the app worked
             if stream is not None:
                 stream.close()
