@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("flask", "waitress", "gpiozero", "sqlite3", "segno", "companion.rules",
+HEAVY = ("flask", "asyncio", "gpiozero", "sqlite3", "segno", "companion.rules",
          "companion.sessions", "companion.daemon.table", "companion.web", "tomllib")
 
 PROBE = r"""

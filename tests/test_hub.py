@@ -87,3 +87,15 @@ def test_a_loop_mailbox_runs_its_handler_in_the_loop_in_order(hub):
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
         loop.close()
+
+
+def test_a_job_can_hand_over_what_it_published_before_its_slow_part(hub):
+    """The race result is shown before the commit that follows it in the same job."""
+    heard = threading.Event()
+    hub.subscribe(lambda topic, payload: heard.set(), "test", topics=("race",))
+
+    def job() -> bool:
+        hub.publish("race", {"decision": "A"})
+        hub.deliver_now()
+        return heard.wait(2)  # the slow part: the subscriber has it meanwhile
+    assert hub.call(job) is True

@@ -3,12 +3,15 @@
 Inputs (GPIO callback threads, the serial reader, web requests) never touch state; they post
 a callable into the queue and the hub thread runs it. Timers run on the same thread. Outputs
 subscribe: each subscriber gets its own mailbox thread, so a slow display never stalls the
-core; a coalescing mailbox keeps only the newest message (at most one frame in flight).
+core; a coalescing mailbox keeps only the newest message (at most one frame in flight). The
+live streams' subscriber is delivered in the web server's event loop instead (`LoopMailbox`).
+A subscriber names the topics it handles and is never woken for others; what one hub job
+publishes is handed over together when the job ends (`deliver_now` for a result that must be
+shown before the job's slow part).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import heapq
 import itertools
@@ -20,7 +23,10 @@ from collections import deque
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # asyncio itself is not imported before the first frame (test_first_frame)
+    import asyncio
 
 log = logging.getLogger("companion.hub")
 Handler = Callable[[str, Any], None]
@@ -222,6 +228,13 @@ class Hub:
             self._held.append((topic, payload))
         else:
             self._deliver([(topic, payload)])
+
+    def deliver_now(self) -> None:
+        """Hand what the running job has published so far to the subscribers at once: for a
+        result the table must show before slow work in the same job (a durable commit)."""
+        if self._held and threading.get_ident() == self._thread.ident:
+            held, self._held = self._held, []
+            self._deliver(held)
 
     def _deliver(self, messages: list[tuple[str, Any]]) -> None:
         for box in self._subscribers:

@@ -103,6 +103,7 @@ class RaceControl:
         self.hub.publish("leds", race_leds(self.race.players, decision))
         self.hub.publish("sound", "tie" if decision.tie else "stopp")
         self.hub.publish("race", self.view())
+        self.hub.deliver_now()  # shown now, not after the commit below
         self.on_decided(decision)
         race = self.race
         self.hub.at(self.hub.clock() + RACE_SHOWN_S, lambda: self._over(race))
