@@ -51,8 +51,9 @@ class Stream(threading.Thread):
 
     def run(self) -> None:
         event = None
+        fp = self.response.fp  # (close() sets the attribute to None; the file raises)
         with contextlib.suppress(OSError, ValueError):
-            while line := self.response.fp.readline():
+            while line := fp.readline():
                 text = line.decode()
                 if text.startswith("event: "):
                     event = text[7:].strip()
