@@ -75,3 +75,14 @@ def test_after_shut_down_nothing_runs(workers):
     ran: list[int] = []
     assert workers.submit(lambda: ran.append(1), lambda r, e: None) is False
     assert ran == []
+
+
+def test_a_thread_busy_at_shut_down_ends_after_its_job(workers):
+    release, started = threading.Event(), threading.Event()
+    workers.submit(lambda: (started.set(), release.wait(5)), lambda r, e: None)
+    assert started.wait(5)
+    workers.shutdown()
+    release.set()
+    thread = next(t for t in threading.enumerate() if t.name == "test_0")
+    thread.join(5)
+    assert not thread.is_alive()

@@ -116,9 +116,6 @@ class LoopMailbox:
         self._items: deque[tuple[str, Any]] = deque()
         self._lock = threading.Lock()
 
-    def put(self, topic: str, payload: Any) -> None:
-        self.put_many([(topic, payload)])
-
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
         with self._lock:
             woken = bool(self._items)  # the loop has been woken already

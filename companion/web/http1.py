@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from companion.rules.base import Refusal
 
 # RFC 9110 token characters; a request target is any visible ASCII.
 _REQUEST_LINE = re.compile(
@@ -27,12 +30,13 @@ _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,8})[ \t]*(?:;[^\r\n]*)?")
 MAX_CHUNK_LINE = 1024
 
 
-class Malformed(Exception):
-    """A request that gets an answer from the server itself (400, 413, 431) and a close."""
+class Malformed(Refusal):
+    """A request the server answers itself (400, 413, 431) and then closes: a refusal with
+    the HTTP status to answer it with (the app never sees it)."""
 
-    def __init__(self, status: int, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.status, self.code, self.params = status, code, params
+    def __init__(self, status: int, code: str, **params: Any) -> None:
+        super().__init__(code, **params)
+        self.status = status
 
 
 @dataclass(slots=True)
@@ -66,7 +70,9 @@ def parse_head(raw: bytes) -> Head:
         raise Malformed(400, "bad_request")
     version = "1.1" if minor == b"1" else "1.0"
     headers: list[tuple[str, str]] = []
-    hosts, lengths, encodings, connection, expect = 0, set(), [], "", ""
+    hosts, connection, expect = 0, "", ""
+    lengths: set[str] = set()
+    encodings: list[str] = []
     for text in lines[1:]:
         header = _HEADER.fullmatch(text)
         if header is None or _BAD_VALUE.search(header.group(2)):
@@ -96,7 +102,7 @@ def parse_head(raw: bytes) -> Head:
                 length, chunked, expect == "100-continue" and version == "1.1")
 
 
-def _content_length(values: set[bytes] | set[str]) -> int | None:
+def _content_length(values: set[str]) -> int | None:
     if not values:
         return None
     if len(values) > 1:

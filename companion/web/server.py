@@ -34,6 +34,7 @@ import socket
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -303,10 +304,8 @@ class _Connection(asyncio.Protocol):
         """A live stream: the head, then the snapshot and every message the broker sends,
         until the phone goes away, falls behind, or the broker ends it."""
         chunked = head.version == "1.1"  # HTTP/1.0: the bare bytes until the end
-        lines = [f"HTTP/1.1 {status}"]
-        lines += [f"{k}: {v}" for k, v in headers if k.lower() != "content-length"]
-        lines.append("Transfer-Encoding: chunked" if chunked else "Connection: close")
-        self._write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        self._write(_head(status, [(k, v) for k, v in headers if k.lower() != "content-length"],
+                          ["Transfer-Encoding: chunked" if chunked else "Connection: close"]))
         self.phase, self.deadline, self.stream = "stream", None, stream
         transport = self.transport
         assert transport is not None
@@ -317,14 +316,11 @@ class _Connection(asyncio.Protocol):
 
     def _refuse(self, refused: Malformed) -> None:
         """Our own error answer (the app never saw the request), then the connection ends."""
-        body = json.dumps({"error": {"code": refused.code,
-                                     "message": message(refused.code, refused.params, "en"),
-                                     "params": refused.params}}).encode()
-        headers = [("Content-Type", "application/json")]
-        if refused.status == 503:
-            headers.append(("Retry-After", "1"))
-        self._write(_response(f"{refused.status} {_REASONS.get(refused.status, '')}",
-                              headers, body, False, "1.1"))
+        body = json.dumps({"error": {**refused.as_dict(), "message": message(
+            refused.code, refused.params, "en")}}).encode()
+        status = f"{refused.status} {HTTPStatus(refused.status).phrase}"
+        self._write(_response(status, [("Content-Type", "application/json")], body, False,
+                              "1.1"))
         self.close()
 
     def _write(self, data: bytes) -> None:
@@ -339,25 +335,24 @@ class _Connection(asyncio.Protocol):
             self.stream.close()
 
 
-_REASONS = {400: "Bad Request", 413: "Content Too Large", 431: "Request Header Fields Too Large",
-            500: "Internal Server Error", 503: "Service Unavailable"}
+def _head(status: str, headers: list, extra: list[str]) -> bytes:
+    """A response's status line and headers (the app's, then ours in `extra`)."""
+    lines = [f"HTTP/1.1 {status}", *(f"{name}: {value}" for name, value in headers), *extra]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
 def _response(status: str, headers: list, payload: bytes, keep_alive: bool,
               version: str) -> bytes:
     """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
-    lines = [f"HTTP/1.1 {status}"]
-    has_length = False
-    for name, value in headers:
-        lines.append(f"{name}: {value}")
-        has_length = has_length or name.lower() == "content-length"
-    if not has_length and not status.startswith(("1", "204", "304")):
-        lines.append(f"Content-Length: {len(payload)}")
+    extra = []
+    if not status.startswith(("1", "204", "304")) and \
+            not any(name.lower() == "content-length" for name, _ in headers):
+        extra.append(f"Content-Length: {len(payload)}")
     if not keep_alive:
-        lines.append("Connection: close")
+        extra.append("Connection: close")
     elif version == "1.0":
-        lines.append("Connection: keep-alive")
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload
+        extra.append("Connection: keep-alive")
+    return _head(status, headers, extra) + payload
 
 
 @functools.lru_cache(maxsize=8)

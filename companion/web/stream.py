@@ -1,13 +1,14 @@
 """Server-Sent Events: every open page hears every change within a fraction of a second.
 
-The broker is a hub subscriber (its own mailbox thread): it encodes each message once and
-hands it to the web server's event loop, which writes it to every open stream in one pass
-(`fan_out`; see server.py: streams hold no thread). The OLED's picture (``frame``) goes to
-paired phones only: it shows the pairing PIN; so do the legal moves (``legal``, after each
-``state``; watchers make no moves). ``entry`` is the history's new line, sent before the
-state it leads to, so a phone appends it instead of fetching the whole history again. A
-phone that stops reading (its unsent bytes over the server's limit) is dropped; its browser
-reconnects on its own (EventSource does) and starts again from a fresh snapshot.
+The broker is a hub subscriber delivered in the web server's event loop (`LoopMailbox`; the
+OLED's frames come from the display's thread): it encodes each message once and writes it to
+every open stream in one pass (`fan_out`; see server.py: streams hold no thread). The OLED's
+picture (``frame``) goes to paired phones only: it shows the pairing PIN; so do the legal
+moves (``legal``, after each ``state``; watchers make no moves). ``entry`` is the history's
+new line, sent before the state it leads to, so a phone appends it instead of fetching the
+whole history again. A phone that stops reading (its unsent bytes over the server's limit) is
+dropped; its browser reconnects on its own (EventSource does) and starts again from a fresh
+snapshot.
 """
 
 from __future__ import annotations

@@ -30,6 +30,10 @@ class Workers:
         self._threads: list[_Worker] = []
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def submit(self, fn: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
                ) -> bool:
         """Run fn() on a worker; then done(result, None) or done(None, exception) there.
@@ -96,7 +100,7 @@ class _Worker:
             with self._given:
                 self._job = None  # before it is listed idle: a job given then is kept
             job = self.workers._next(self)
-            if job is None:
+            if job is None and not self.workers.closed:
                 with self._given:
                     while self._job is None and not self._stop:
                         self._given.wait()
