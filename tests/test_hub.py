@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
 import pytest
 
-from companion.daemon.hub import Hub, HubBusy
+from companion.daemon.hub import Hub, HubBusy, LoopDoor
 
 
 @pytest.fixture
@@ -65,8 +66,6 @@ def test_a_jobs_messages_reach_a_mailbox_together_and_only_the_topics_it_takes(h
 
 
 def test_a_loop_mailbox_runs_its_handler_in_the_loop_in_order(hub):
-    import asyncio
-
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -78,7 +77,7 @@ def test_a_loop_mailbox_runs_its_handler_in_the_loop_in_order(hub):
             seen.append((topic, payload, threading.current_thread() is thread))
             if payload == 4:
                 done.set()
-        hub.subscribe_in_loop(handler, "test", loop, topics=("state", "entry"))
+        hub.subscribe_in_loop(handler, "test", LoopDoor(loop), topics=("state", "entry"))
         hub.call(lambda: [hub.publish(t, n) for n, t in
                           enumerate(("entry", "leds", "state", "sound", "entry"))])
         assert done.wait(5)
@@ -99,3 +98,37 @@ def test_a_job_can_hand_over_what_it_published_before_its_slow_part(hub):
         hub.deliver_now()
         return heard.wait(2)  # the slow part: the subscriber has it meanwhile
     assert hub.call(job) is True
+
+
+def test_a_loop_door_wakes_the_loop_once_for_what_comes_before_it_gets_there():
+    """Calls from other threads while the loop is busy: one wake-up (one call_soon_threadsafe)
+    runs them all in order; a call made during that run joins it, before anything else the
+    loop has queued."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    wakes = []
+    wake = loop.call_soon_threadsafe
+    try:
+        door = LoopDoor(loop)
+        loop.call_soon_threadsafe = lambda *a: (wakes.append(a), wake(*a))[1]
+        gate, done = threading.Event(), threading.Event()
+        wake(gate.wait, 5)  # the loop is busy
+        order: list[str] = []
+
+        def last() -> None:  # the run's last call: what it hands over joins the run
+            order.append("last")
+            loop.call_soon(order.append, "queued in the loop")
+            door.call(order.append, "joined")
+            door.call(done.set)
+        door.call(order.append, "first")
+        door.call(last)
+        gate.set()
+        assert done.wait(5)
+        assert len(wakes) == 1
+        time.sleep(0.05)
+        assert order == ["first", "last", "joined", "queued in the loop"]
+    finally:
+        wake(loop.stop)
+        thread.join(5)
+        loop.close()

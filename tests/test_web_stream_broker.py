@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from companion.daemon.hub import LoopDoor
 from companion.rules import get_core
 from companion.web.stream import Broker
 
@@ -47,7 +48,7 @@ def in_loop(loop, fn):
 
 def test_one_change_is_one_write_per_phone_and_watchers_get_no_moves(loop):
     broker = Broker(max_clients=10)
-    broker.attach(loop)
+    broker.attach(LoopDoor(loop))
     player, watcher = open_client(broker, loop, True), open_client(broker, loop, False)
     core = get_core("tauziehen")
     state = core.new_game(["P1", "P2"], {}, 1)
@@ -71,7 +72,7 @@ def test_one_change_is_one_write_per_phone_and_watchers_get_no_moves(loop):
 
 def test_no_moves_are_computed_while_no_paired_phone_listens(loop):
     broker = Broker(max_clients=10)
-    broker.attach(loop)
+    broker.attach(LoopDoor(loop))
     watcher = open_client(broker, loop, False)
 
     class Unplayable:  # a core whose moves cannot be computed: asked for, it would fail

@@ -132,11 +132,12 @@ class Daemon:
                 self.broker.publish, lambda: self.broker.clients > 0, frame_data))
         self.web = None
         if web:
-            from companion.web import WebServer, create_app
-            self.web = WebServer(create_app(self), config.web_host, config.web_port,
-                                 WEB_THREADS, broker=self.broker)
+            from companion.web import WebServer, create_app, move_lane
+            app = create_app(self)
+            self.web = WebServer(app, config.web_host, config.web_port, WEB_THREADS,
+                                 broker=self.broker, lane=move_lane(app))
             # the streams' messages are made and sent in the server's loop
-            self.hub.subscribe_in_loop(self.broker.publish, "web-stream", self.web.loop,
+            self.hub.subscribe_in_loop(self.broker.publish, "web-stream", self.web.door,
                                        topics=Broker.TOPICS)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)

@@ -12,7 +12,6 @@ shown before the job's slow part).
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 import itertools
 import logging
@@ -101,37 +100,65 @@ class Mailbox:
         self.thread.join(timeout)
 
 
+class LoopDoor:
+    """Calls handed from any thread to an asyncio loop's thread (the web server's), run there
+    in order; one wake-up of the loop for all that come before it gets to them, and calls made
+    while it runs them (from the loop itself too) join that run. A hub job hands over what it
+    published and the answer to the move that caused it together: one write to the loop's
+    wake-up pipe instead of several, and the loop is not woken early only to wait for the
+    interpreter lock the hub still holds."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self._calls: deque[tuple[Callable[..., Any], tuple]] = deque()
+        self._lock = threading.Lock()
+        self._scheduled = False
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> None:
+        with self._lock:
+            self._calls.append((fn, args))
+            if self._scheduled:
+                return
+            self._scheduled = True
+        try:
+            self.loop.call_soon_threadsafe(self._run)
+        except RuntimeError:  # a closed loop: the server stopped, nothing runs any more
+            with self._lock:
+                self._calls.clear()
+                self._scheduled = False
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._calls:
+                    self._scheduled = False
+                    return
+                fn, args = self._calls.popleft()
+            try:
+                fn(*args)
+            except Exception:  # one failing must not stop the others
+                log.exception("in the loop: %s failed", getattr(fn, "__qualname__", fn))
+
+
 class LoopMailbox:
     """A subscriber whose handler runs in an asyncio event loop's thread (the web server's)
-    instead of a thread of its own: the messages of one change wait here and the loop is
-    woken once for all of them. For a subscriber whose work ends in that loop anyway (the
-    live streams), a thread of its own was one more wake-up and hand-over per message."""
+    instead of a thread of its own, through that loop's `LoopDoor`. For a subscriber whose
+    work ends in that loop anyway (the live streams), a thread of its own was one more
+    wake-up and hand-over per message."""
 
-    def __init__(self, handler: Handler, name: str, loop: asyncio.AbstractEventLoop,
+    def __init__(self, handler: Handler, name: str, door: LoopDoor,
                  topics: Collection[str] | None = None) -> None:
         self.handler = handler
         self.name = name
-        self.loop = loop
+        self.door = door
         self.topics = frozenset(topics) if topics is not None else None
-        self._items: deque[tuple[str, Any]] = deque()
-        self._lock = threading.Lock()
 
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
-        with self._lock:
-            woken = bool(self._items)  # the loop has been woken already
-            self._items.extend(messages)
-            if woken:
-                return
-        with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
-            self.loop.call_soon_threadsafe(self._deliver)
+        self.door.call(self._deliver, list(messages))
 
-    def _deliver(self) -> None:
-        """In the loop: everything waiting, in order."""
-        while True:
-            with self._lock:
-                if not self._items:
-                    return
-                topic, payload = self._items.popleft()
+    def _deliver(self, messages: list[tuple[str, Any]]) -> None:
+        """In the loop: one change's messages, in order."""
+        for topic, payload in messages:
             try:
                 self.handler(topic, payload)
             except Exception:  # an output failing must not stop the others
@@ -169,8 +196,7 @@ class Hub:
         as a failure; the web answers a withdrawn call with 503 table_busy)."""
         if threading.current_thread() is self._thread:
             return fn(*args)
-        future: Future = Future()
-        self._queue.put((fn, args, future))
+        future = self.submit(fn, *args)
         try:
             return future.result(self.call_timeout_s if timeout is None else timeout)
         except FutureTimeout:
@@ -178,6 +204,15 @@ class Hub:
                 raise HubBusy(f"the hub did not get to {getattr(fn, '__name__', fn)}") \
                     from None
         return future.result()  # running: its outcome, whatever it is
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """Queue fn(*args) for the hub thread without waiting: its outcome comes in the
+        Future (its done-callbacks run on the hub thread, after what the job published has
+        been handed to the subscribers). While still queued, `future.cancel()` withdraws it:
+        it then never runs."""
+        future: Future = Future()
+        self._queue.put((fn, args, future))
+        return future
 
     def tap(self, handler: Handler) -> None:
         """Have handler(topic, payload) called on the hub thread at every publish, before
@@ -197,10 +232,10 @@ class Hub:
         self._subscribers.append(box)
         return box
 
-    def subscribe_in_loop(self, handler: Handler, name: str, loop: asyncio.AbstractEventLoop,
+    def subscribe_in_loop(self, handler: Handler, name: str, door: LoopDoor,
                           topics: Collection[str] | None = None) -> LoopMailbox:
-        """handler(topic, payload) in `loop`'s thread (see `LoopMailbox`)."""
-        box = LoopMailbox(handler, name, loop, topics)
+        """handler(topic, payload) in the thread of the loop `door` leads to (`LoopMailbox`)."""
+        box = LoopMailbox(handler, name, door, topics)
         self._subscribers.append(box)
         return box
 

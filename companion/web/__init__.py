@@ -22,16 +22,21 @@ from companion.i18n.catalogs import language_name, languages, page_text
 from companion.rules import Refusal
 from companion.web.api import api
 from companion.web.club import club
-from companion.web.guard import error_response, language, refusal_response
+from companion.web.guard import (
+    API_HEADERS,
+    SECURITY_HEADERS,
+    error_response,
+    language,
+    refusal_response,
+)
 from companion.web.home import home
 from companion.web.hosts import allowed_host, own_names
+from companion.web.moves import MoveLane
 from companion.web.server import MAX_BODY, WebServer
 
-__all__ = ["WebServer", "create_app"]
+__all__ = ["WebServer", "create_app", "move_lane"]
 
 log = logging.getLogger("companion.web")
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
               413: "body_too_large"}
 
@@ -44,6 +49,11 @@ def web_root() -> Path:
     return Path(sys.prefix) / "share" / "companion" / "web"
 
 
+def move_lane(app: Flask) -> MoveLane:
+    """The posted moves' short road (moves.py), checking what `app` checks."""
+    return MoveLane(app.config["daemon"], app.config["own_names"], app.json.dumps)
+
+
 def create_app(daemon: Any) -> Flask:
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
@@ -54,6 +64,7 @@ def create_app(daemon: Any) -> Flask:
     app.register_blueprint(home)
     app.register_blueprint(club)
     names = own_names(getattr(daemon, "page_url", ""))
+    app.config["own_names"] = names
 
     @app.before_request
     def addressed_to_us() -> None:  # DNS rebinding: see hosts.py
@@ -91,11 +102,11 @@ def create_app(daemon: Any) -> Flask:
 
     @app.after_request
     def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
+        for name, value in SECURITY_HEADERS:
+            response.headers.setdefault(name, value)
         if request.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
+            for name, value in API_HEADERS:
+                response.headers.setdefault(name, value)
         return response
 
     return app

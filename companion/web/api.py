@@ -1,8 +1,9 @@
 """The JSON API (`/api/...`), in the vocabulary of shared/spec/actions.md.
 
 Every handler runs on one of the web server's threads and reaches the game state only through
-``hub.call`` (the hub thread owns it). The OpenAPI document (`openapi.py`) describes exactly
-these routes; the fuzz test holds them to it.
+``hub.call`` (the hub thread owns it). The page's posted moves are answered by moves.py's lane
+in the server's loop instead; `post_action` here is its reference. The OpenAPI document
+(`openapi.py`) describes exactly these routes; the fuzz test holds them to it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from companion.web.guard import (
     paired,
     writes,
 )
+from companion.web.moves import apply_move
 from companion.web.openapi import openapi_document
 from companion.web.stream import TooManyStreams, frame_data, legal_event
 
@@ -155,16 +157,9 @@ def legal(game_id: int) -> Response:
 @api.post("/games/<int:game_id>/actions")
 @writes()
 def post_action(game_id: int) -> Response:
+    """The reference for moves.py's lane, which answers the page's plain requests itself."""
     action = json_body()
-    d = daemon()
-
-    def apply() -> tuple[Any, dict[str, Any]]:  # one hub call: the state is this action's
-        outcome = d.table.apply(game_id, action)
-        return outcome, d.sessions.get(game_id).view()
-
-    outcome, state = call(apply)
-    return jsonify({"ok": True, "events": outcome.events, "action": outcome.action,
-                    "state": state})
+    return jsonify(call(apply_move, daemon(), game_id, action))  # one hub call
 
 
 @api.post("/games/<int:game_id>/undo")

@@ -41,30 +41,44 @@ RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
 def language() -> str:
     """The caller's language: ?lang=, the page's cookie, else Accept-Language."""
-    for choice in (request.args.get("lang"), request.cookies.get(LANG_COOKIE)):
+    return choose_language(request.args.get("lang"), request.cookies.get(LANG_COOKIE),
+                           request.headers.get("Accept-Language"))
+
+
+def choose_language(asked: str | None, cookie: str | None, accept_language: str | None) -> str:
+    for choice in (asked, cookie):
         if choice in languages():
             return choice
-    return pick_language(request.headers.get("Accept-Language"))
+    return pick_language(accept_language)
 
 
 def known_language() -> None:
     """Before every `/api` request: a `lang` the document does not list is refused (422
     bad_value), as the OpenAPI document says, never silently ignored."""
-    lang = request.args.get("lang")
-    if lang is not None and lang not in languages():
-        raise Refusal("bad_value", key="lang", value=lang[:20])
+    check_language(request.args.get("lang"))
+
+
+def check_language(asked: str | None) -> None:
+    if asked is not None and asked not in languages():
+        raise Refusal("bad_value", key="lang", value=asked[:20])
 
 
 def error_response(code: str, params: dict[str, Any] | None = None,
                    status: int | None = None) -> Response:
-    params = params or {}
-    body = {"error": {"code": code, "message": message(code, params, language()),
-                      "params": params}}
+    status, body, headers = error_answer(code, params or {}, language(), status)
     response = jsonify(body)
-    response.status_code = status or STATUS.get(code, 422)
-    if response.status_code == 503:  # busy, full: nothing happened, try again shortly
-        response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    response.status_code = status
+    response.headers.extend(headers)
     return response
+
+
+def error_answer(code: str, params: dict[str, Any], lang: str, status: int | None = None
+                 ) -> tuple[int, dict[str, Any], list[tuple[str, str]]]:
+    """An error's status, body and extra headers, the message in `lang`."""
+    status = status or STATUS.get(code, 422)
+    body = {"error": {"code": code, "message": message(code, params, lang), "params": params}}
+    # busy, full: nothing happened, try again shortly
+    return status, body, [("Retry-After", str(RETRY_AFTER_S))] if status == 503 else []
 
 
 def refusal_response(exc: Refusal) -> Response:
@@ -79,9 +93,13 @@ def busy_response(exc: HubBusy) -> Response:
 
 
 def json_body() -> Any:
-    """The request's JSON, strictly: malformed JSON (nested too deep, or a string with a
-    lone surrogate, which no reply could echo) is a 400 with its own code."""
-    raw = request.get_data(cache=True)
+    """The request's JSON, strictly (`parse_json`)."""
+    return parse_json(request.get_data(cache=True))
+
+
+def parse_json(raw: bytes) -> Any:
+    """JSON, strictly: malformed JSON (nested too deep, or a string with a lone surrogate,
+    which no reply could echo) is a 400 with its own code."""
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
@@ -119,10 +137,14 @@ def json_object() -> dict[str, Any]:
 
 
 def same_origin() -> bool:
-    origin = request.headers.get("Origin") or request.headers.get("Referer")
+    return origin_allowed(request.headers.get("Origin") or request.headers.get("Referer"),
+                          request.host)
+
+
+def origin_allowed(origin: str | None, host: str) -> bool:
     if not origin:
         return True  # not a browser (curl, the tests, scripts on the table's network)
-    return urlsplit(origin).netloc == request.host
+    return urlsplit(origin).netloc == host
 
 
 def session_token() -> str | None:
@@ -141,12 +163,29 @@ def writes(pairing_needed: bool = True) -> Callable:
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            if not same_origin():
-                raise Refusal("cross_site")
-            if request.mimetype != "application/json":
-                raise Refusal("json_required")
-            if pairing_needed and not paired():
-                raise Refusal("not_paired")
+            check_write(same_origin(), request.mimetype,
+                        lambda: not pairing_needed or paired())
             return view(*args, **kwargs)
         return guarded
     return decorate
+
+
+def check_write(from_here: bool, mimetype: str, allowed: Callable[[], bool]) -> None:
+    """A write's refusals, in this order (the module docstring): `allowed` says whether the
+    caller may write (paired, where pairing is needed)."""
+    if not from_here:
+        raise Refusal("cross_site")
+    if mimetype != "application/json":
+        raise Refusal("json_required")
+    if not allowed():
+        raise Refusal("not_paired")
+
+
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+     "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+     "form-action 'self'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+)
+API_HEADERS = (("Cache-Control", "no-store"),)  # besides the security headers, on /api/

@@ -9,7 +9,9 @@ counted against the connection limit, and a few slow clients could starve everyo
   and is dropped after its time limit (`IDLE_S` between requests, `HEAD_S` for a request's
   head, and between pieces of its body), checked once a second for all of them;
 - a request, once read, runs the WSGI app (Flask) on a few threads (`threads`, workers.py); the
-  answer is written in one piece (with `TCP_NODELAY`: no wait on Nagle's algorithm);
+  answer is written in one piece (with `TCP_NODELAY`: no wait on Nagle's algorithm). A
+  `lane` may take a request first and answer it without the app's threads (moves.py: each
+  move the page posts goes straight to the hub);
 - a live stream (`/api/stream`) is handed back to the loop when the app accepts it: the app
   calls ``environ["companion.stream"]`` (see `StreamClient`), the loop writes the snapshot and
   then every message the broker fans out, in the loop, to every open stream at once;
@@ -35,9 +37,10 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import unquote_to_bytes
 
+from companion.daemon.hub import LoopDoor
 from companion.i18n import message
 from companion.web.http1 import ChunkedBody, FixedBody, Head, Malformed, head_end, parse_head
 from companion.web.stream import Broker, StreamClient
@@ -54,13 +57,24 @@ SWEEP_S = 1.0  # how often connections past their time limit are looked for
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
 
+class Lane(Protocol):
+    """Requests answered without the app's threads (moves.py: the posted moves)."""
+
+    def take(self, environ: dict[str, Any], answer: Callable[[str, list, bytes], None],
+             server: WebServer) -> bool:
+        """In the loop: False leaves the request to the app; True means answer(status,
+        headers, payload) will be called once, later, in the loop (`server.door`), never
+        inside `take`."""
+
+
 class WebServer:
     """Serves `app` (a WSGI callable) on host:port from its own thread."""
 
     def __init__(self, app: Callable, host: str, port: int, threads: int = 4,
-                 broker: Broker | None = None) -> None:
+                 broker: Broker | None = None, lane: Lane | None = None) -> None:
         self.app = app
         self.broker = broker
+        self.lane = lane
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -75,8 +89,9 @@ class WebServer:
         self._server: asyncio.AbstractServer | None = None
         self._ready = threading.Event()
         self.thread = threading.Thread(target=self._serve, name="web", daemon=True)
+        self.door = LoopDoor(self.loop)  # into the loop from other threads
         if broker is not None:
-            broker.attach(self.loop)
+            broker.attach(self.door)
 
     @property
     def connections(self) -> int:
@@ -264,6 +279,10 @@ class _Connection(asyncio.Protocol):
         self.phase, self.deadline, self.reader = "app", None, None
         server = self.server
         environ = server.environ(head, body, self.peer)
+
+        if server.lane is not None and server.lane.take(
+                environ, lambda *answer: self._answered(head, (*answer, None), None), server):
+            return
 
         def done(answer: Any, error: BaseException | None) -> None:  # on the worker
             with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped

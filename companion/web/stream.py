@@ -14,7 +14,6 @@ snapshot.
 from __future__ import annotations
 
 import base64
-import contextlib
 import io
 import itertools
 import json
@@ -22,6 +21,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.daemon.hub import LoopDoor
 from companion.web import answers
 
 FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "unpaired",
@@ -93,14 +93,15 @@ class Broker:
         self._clients: list[StreamClient] = []
         self._lock = threading.Lock()  # the client list: opened on web threads, closed in the loop
         self._ids = itertools.count(1)
-        self._loop: Any = None
+        self._door: LoopDoor | None = None
         self.dropped = 0
         self._pending: list[tuple[str, bool]] = []  # messages not yet handed to the loop
         self._pending_lock = threading.Lock()
 
-    def attach(self, loop: Any) -> None:
-        """The server's event loop: fan-outs run there (its connections are not thread-safe)."""
-        self._loop = loop
+    def attach(self, door: LoopDoor) -> None:
+        """The way into the server's event loop: fan-outs run there (its connections are not
+        thread-safe)."""
+        self._door = door
 
     @property
     def clients(self) -> int:
@@ -168,12 +169,12 @@ class Broker:
             client.close()
 
     def _in_loop(self, fn: Callable[..., None], *args: Any) -> None:
-        loop = self._loop
-        if loop is None:
+        """fn in the loop: after what the loop is running now (one change's messages are
+        flushed together, with no extra wake-up when they are delivered in the loop)."""
+        if self._door is None:
             fn(*args)
-            return
-        with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
-            loop.call_soon_threadsafe(fn, *args)
+        else:
+            self._door.call(fn, *args)
 
     def close(self) -> None:
         """End every open stream (shut-down)."""

@@ -1,0 +1,179 @@
+"""A posted move's short road: ``POST /api/games/<id>/actions`` answered without Flask.
+
+Every move at the table is this one request, and on a Pi Zero 2 W its cost is the daemon's
+CPU per move: Flask's request machinery (about 400 Python calls: contexts, proxies, header
+objects, signals) ran on a web thread for each, and was a third of the daemon's CPU per move
+with twenty phones watching. Here the server's loop hands the request to `MoveLane.take`,
+which checks it exactly as the Flask route does (the same functions of guard.py, in the same
+order: foreign host, unknown ``lang``, cross-site, not JSON, not paired, malformed JSON), posts
+the move to the hub (`Hub.submit`: no web thread waits for it) and writes the answer from the
+loop when the hub is done, withdrawn as ``table_busy`` if the hub has not got to it in time.
+
+The lane only takes requests in the page's plain shape (a simple Host, cookie, Content-Type
+and query); anything unusual goes to Flask, whose route (`api.post_action`) remains the
+reference: `tests/test_move_lane.py` holds the two to the same status, headers and bytes.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from werkzeug.http import HTTP_STATUS_CODES
+
+from companion.rules import Refusal
+from companion.web.guard import (
+    API_HEADERS,
+    LANG_COOKIE,
+    RETRY_AFTER_S,
+    SECURITY_HEADERS,
+    SESSION_COOKIE,
+    check_language,
+    check_write,
+    choose_language,
+    error_answer,
+    origin_allowed,
+    parse_json,
+)
+from companion.web.hosts import allowed_host
+
+log = logging.getLogger("companion.web")
+Answer = Callable[[str, list[tuple[str, str]], bytes], None]
+
+PATH = re.compile(r"/api/games/([1-9][0-9]{0,8})/actions")
+SIMPLE_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+SIMPLE_QUERY = re.compile(r"(?:lang=([A-Za-z0-9_-]{0,20}))?")
+SIMPLE_COOKIE = re.compile(r"[A-Za-z0-9_.-]+=[A-Za-z0-9_.~-]*")
+SIMPLE_TYPE = re.compile(r"[A-Za-z0-9.+/-]+(?:\s*;\s*[A-Za-z0-9_-]+=[A-Za-z0-9_.-]+)*")
+
+
+def apply_move(daemon: Any, game_id: int, action: Any) -> dict[str, Any]:
+    """On the hub: enter the action; the answer carries the state it led to."""
+    outcome = daemon.table.apply(game_id, action)
+    return {"ok": True, "events": outcome.events, "action": outcome.action,
+            "state": daemon.sessions.get(game_id).view()}
+
+
+class _Request:
+    """What the checks read from a request in the plain shape (None: not that shape)."""
+
+    def __init__(self, environ: dict[str, Any]) -> None:
+        self.ok = False
+        match = PATH.fullmatch(environ["PATH_INFO"])
+        query = SIMPLE_QUERY.fullmatch(environ["QUERY_STRING"])
+        host = environ.get("HTTP_HOST", "")
+        content_type = environ.get("CONTENT_TYPE", "")
+        cookies = _cookies(environ.get("HTTP_COOKIE", ""))
+        if environ["REQUEST_METHOD"] != "POST" or match is None or query is None \
+                or not SIMPLE_HOST.fullmatch(host) or host.endswith(":80") \
+                or not SIMPLE_TYPE.fullmatch(content_type) or cookies is None:
+            return  # Flask decides (percent-escapes, odd cookies, ports, parameters …)
+        self.ok = True
+        self.game_id = int(match.group(1))
+        self.lang = query.group(1) if environ["QUERY_STRING"] else None
+        self.host = host
+        self.origin = environ.get("HTTP_ORIGIN") or environ.get("HTTP_REFERER")
+        self.mimetype = content_type.split(";")[0].strip().lower()
+        self.cookies = cookies
+        self.accept_language = environ.get("HTTP_ACCEPT_LANGUAGE")
+        self.body = environ["wsgi.input"].getvalue()
+
+    def language(self) -> str:
+        return choose_language(self.lang, self.cookies.get(LANG_COOKIE), self.accept_language)
+
+
+def _cookies(header: str) -> dict[str, str] | None:
+    """name → value (the first of each name, as werkzeug reads them), if every pair is plain."""
+    out: dict[str, str] = {}
+    for part in header.split(";") if header.strip() else ():
+        pair = part.strip()
+        if not SIMPLE_COOKIE.fullmatch(pair):
+            return None
+        name, _, value = pair.partition("=")
+        out.setdefault(name, value)
+    return out
+
+
+class MoveLane:
+    def __init__(self, daemon: Any, names: frozenset[str], dumps: Callable[..., str]) -> None:
+        self.daemon = daemon
+        self.names = names  # the host names we answer to (hosts.py)
+        self.dumps = dumps  # the app's JSON (Flask's provider: the same bytes as jsonify)
+        self.taken = 0
+
+    def take(self, environ: dict[str, Any], answer: Answer, server: Any) -> bool:
+        """In the server's loop: False leaves the request to the app; True means `answer`
+        will be called once, later, in the loop (through `server.door`)."""
+        request = _Request(environ)
+        if not request.ok:
+            return False
+        self.taken += 1
+        try:
+            self._start(request, answer, server)
+        except Exception as exc:  # a bug of ours: a logged 500, as the app answers one
+            server.door.call(self._bug, answer, request, exc)
+        return True
+
+    def _start(self, request: _Request, answer: Answer, server: Any) -> None:
+        try:
+            if not allowed_host(request.host, self.names):
+                raise Refusal("foreign_host")
+            check_language(request.lang)
+            check_write(origin_allowed(request.origin, request.host), request.mimetype,
+                        lambda: self.daemon.table.paired(request.cookies.get(SESSION_COOKIE)))
+            action = parse_json(request.body)
+        except Refusal as refused:
+            server.door.call(self._error, answer, request, refused.code, dict(refused.params))
+            return
+        hub = self.daemon.hub
+        future = hub.submit(apply_move, self.daemon, request.game_id, action)
+        withdraw = server.loop.call_later(hub.call_timeout_s, self._withdraw, future, answer,
+                                          request)
+
+        def done(finished: Future) -> None:  # on the hub thread, after the job's messages
+            server.door.call(self._finish, finished, withdraw, answer, request)  # one wake-up
+        future.add_done_callback(done)
+
+    def _withdraw(self, future: Future, answer: Answer, request: _Request) -> None:
+        if future.cancel():  # still queued: it will never run (as hub.py's `call` withdraws)
+            self._error(answer, request, "table_busy", {"retry_after": RETRY_AFTER_S})
+
+    def _finish(self, future: Future, withdraw: Any, answer: Answer, request: _Request) -> None:
+        withdraw.cancel()
+        if future.cancelled():
+            return  # answered as busy already
+        error = future.exception()
+        if error is None:
+            self._json(answer, "200 OK", future.result(), [])
+        elif isinstance(error, Refusal):
+            self._error(answer, request, error.code, dict(error.params))
+        else:
+            self._bug(answer, request, error)
+
+    def _bug(self, answer: Answer, request: _Request, error: BaseException) -> None:
+        """A 500 with an id the log line carries too (as the app's `unexpected`)."""
+        error_id = uuid.uuid4().hex[:12]
+        log.error("unexpected error %s on POST /api/games/%s/actions", error_id,
+                  request.game_id, exc_info=error)
+        self._error(answer, request, "internal", {"id": error_id}, 500)
+
+    def _error(self, answer: Answer, request: _Request, code: str, params: dict[str, Any],
+               status: int | None = None) -> None:
+        status, body, headers = error_answer(code, params, request.language(), status)
+        self._json(answer, _status_line(status), body, headers)
+
+    def _json(self, answer: Answer, status: str, body: Any, extra: list[tuple[str, str]]
+              ) -> None:
+        payload = f"{self.dumps(body, separators=(',', ':'))}\n".encode()
+        answer(status, [("Content-Type", "application/json"),
+                        ("Content-Length", str(len(payload))), *extra,
+                        *SECURITY_HEADERS, *API_HEADERS], payload)
+
+
+def _status_line(status: int) -> str:
+    """As werkzeug writes it (the same status line as the app's)."""
+    return f"{status} {HTTP_STATUS_CODES[status].upper()}"
