@@ -4,6 +4,7 @@ the host's monotonic clock with their precision kept (real gpiozero mock pins)."
 from __future__ import annotations
 
 import logging
+import threading
 
 import gpiozero.pins.mock
 import pytest
@@ -61,11 +62,9 @@ def test_ticks_on_no_known_clock_fall_back_to_arrival_time(panel, mock_pins, mon
 def test_timed_button_uses_only_gpiozeros_public_pin_hook():
     """No private gpiozero name overridden: a release that renames one cannot silently cut
     the edge times off (the pin's public `when_changed` is the route)."""
-    from gpiozero import Button
-
     from companion.devices.buttons import TimedButton
     ours = {n for n in vars(TimedButton) if n.startswith("_") and not n.startswith("__")}
-    theirs = {n for cls in Button.__mro__ for n in vars(cls)}
+    theirs = {n for cls in TimedButton.__mro__[1:] for n in vars(cls)}
     assert not ours & theirs, f"overrides gpiozero's private {sorted(ours & theirs)}"
 
 
@@ -76,3 +75,15 @@ def test_gpiozeros_own_events_still_fire_beside_the_edge_times(panel, mock_pins,
     press(mock_pins, monkeypatch, 27, 100.25)
     assert edges == [("p1", 100.25, True, "gpio")]
     assert pressed == ["p1"] and p.buttons["p1"].is_pressed
+
+
+def test_the_buttons_start_no_thread(mock_pins):
+    """gpiozero's `Button` starts a hold thread per button that wakes ten times a second,
+    forever; a table's buttons (nothing uses holding) start none."""
+    before = set(threading.enumerate())
+    panel = ButtonPanel((17, 27, 5, 6, 13, 19), 22, True, lambda *edge: None)
+    try:
+        assert len(panel.buttons) == 7
+        assert set(threading.enumerate()) - before == set()
+    finally:
+        panel.close()

@@ -1,8 +1,13 @@
 """Player and OK buttons over GPIO, each edge passed on with its own timestamp.
 
 gpiozero's ``when_pressed`` carries no time; the pin's ``when_changed(ticks, state)`` does.
-`TimedButton` is a gpiozero `Button` that hands every edge, with those ticks, to a sink
+`TimedButton` is a gpiozero input device that hands every edge, with those ticks, to a sink
 before gpiozero's own handling — a small device class composed the gpiozero way.
+
+Not a gpiozero `Button`: each `Button` starts a thread for `when_held` that wakes ten times a
+second for as long as the button exists (seven buttons at a six-seat table: seventy wake-ups
+a second of an idle Pi Zero 2 W). Nothing here uses holding, so `TimedButton` is a
+`DigitalInputDevice` with `Button`'s names for the rest (`is_pressed`, `when_pressed`, …).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 log = logging.getLogger("companion.buttons")
 EdgeSink = Callable[[str, float, bool, str], None]  # (button name, t, pressed, source)
@@ -19,8 +24,8 @@ EdgeSink = Callable[[str, float, bool, str], None]  # (button name, t, pressed, 
 CLOCK_SANITY_S = 5.0
 
 
-class TimedButton(Button):
-    """A `Button` that reports each raw edge as (ticks in seconds, pressed).
+class TimedButton(DigitalInputDevice):
+    """A button that reports each raw edge as (ticks in seconds, pressed).
 
     Only gpiozero's public API: the pin's ``when_changed`` hook is taken over and gpiozero's
     own handler (read back from that same hook) is called after ours, so ``is_pressed`` and
@@ -39,6 +44,14 @@ class TimedButton(Button):
         self._on_edge(ticks, state == self._pressed_state)
         if self._inner_changed is not None:
             self._inner_changed(ticks, state)
+
+    # gpiozero's `Button` names, as `Button` defines them (without its hold thread)
+    is_pressed = DigitalInputDevice.is_active
+    pressed_time = DigitalInputDevice.active_time
+    when_pressed = DigitalInputDevice.when_activated
+    when_released = DigitalInputDevice.when_deactivated
+    wait_for_press = DigitalInputDevice.wait_for_active
+    wait_for_release = DigitalInputDevice.wait_for_inactive
 
 
 class ButtonPanel:
