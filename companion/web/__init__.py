@@ -8,9 +8,7 @@ package), all served locally: the Pi often has no internet.
 
 from __future__ import annotations
 
-import logging
 import sys
-import uuid
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from companion.web.guard import (
     error_response,
     language,
     refusal_response,
+    report_bug,
 )
 from companion.web.home import home
 from companion.web.hosts import allowed_host, own_names
@@ -36,7 +35,6 @@ from companion.web.server import MAX_BODY, WebServer
 
 __all__ = ["WebServer", "create_app", "move_lane"]
 
-log = logging.getLogger("companion.web")
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
               413: "body_too_large"}
 
@@ -93,12 +91,8 @@ def create_app(daemon: Any) -> Flask:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:
-        """A bug, not the client's fault: a 500 with an id the log line carries too (the
-        traceback is logged once, here, and never sent)."""
-        error_id = uuid.uuid4().hex[:12]
-        log.error("unexpected error %s on %s %s", error_id, request.method, request.path,
-                  exc_info=exc)
-        return error_response("internal", {"id": error_id}, 500)
+        """A bug, not the client's fault: a 500 with an id the log line carries too."""
+        return error_response("internal", report_bug(request.method, request.path, exc), 500)
 
     @app.after_request
     def headers(response: Response) -> Response:

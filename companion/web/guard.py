@@ -11,6 +11,8 @@ because the table was busy is a 503 with Retry-After (nothing happened); only a 
 from __future__ import annotations
 
 import json
+import logging
+import uuid
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -22,6 +24,7 @@ from companion.daemon.hub import HubBusy
 from companion.i18n import languages, message, pick_language
 from companion.rules import Refusal
 
+log = logging.getLogger("companion.web")
 SESSION_COOKIE = "companion_session"
 LANG_COOKIE = "companion_lang"
 STATUS = {  # error code → HTTP status; every other rule refusal is 422
@@ -79,6 +82,14 @@ def error_answer(code: str, params: dict[str, Any], lang: str, status: int | Non
     body = {"error": {"code": code, "message": message(code, params, lang), "params": params}}
     # busy, full: nothing happened, try again shortly
     return status, body, [("Retry-After", str(RETRY_AFTER_S))] if status == 503 else []
+
+
+def report_bug(method: str, path: str, exc: BaseException) -> dict[str, str]:
+    """A bug, not the client's fault: logged once, with its traceback, under a fresh id; the
+    500's params carry the id (the traceback is never sent)."""
+    error_id = uuid.uuid4().hex[:12]
+    log.error("unexpected error %s on %s %s", error_id, method, path, exc_info=exc)
+    return {"id": error_id}
 
 
 def refusal_response(exc: Refusal) -> Response:

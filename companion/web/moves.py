@@ -16,11 +16,10 @@ reference: `tests/test_move_lane.py` holds the two to the same status, headers a
 
 from __future__ import annotations
 
-import logging
 import re
-import uuid
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 from werkzeug.http import HTTP_STATUS_CODES
@@ -38,10 +37,10 @@ from companion.web.guard import (
     error_answer,
     origin_allowed,
     parse_json,
+    report_bug,
 )
 from companion.web.hosts import allowed_host
 
-log = logging.getLogger("companion.web")
 Answer = Callable[[str, list[tuple[str, str]], bytes], None]
 
 PATH = re.compile(r"/api/games/([1-9][0-9]{0,8})/actions")
@@ -58,32 +57,43 @@ def apply_move(daemon: Any, game_id: int, action: Any) -> dict[str, Any]:
             "state": daemon.sessions.get(game_id).view()}
 
 
+@dataclass(frozen=True)
 class _Request:
-    """What the checks read from a request in the plain shape (None: not that shape)."""
+    """What the checks read from a request in the page's plain shape."""
 
-    def __init__(self, environ: dict[str, Any]) -> None:
-        self.ok = False
-        match = PATH.fullmatch(environ["PATH_INFO"])
-        query = SIMPLE_QUERY.fullmatch(environ["QUERY_STRING"])
-        host = environ.get("HTTP_HOST", "")
-        content_type = environ.get("CONTENT_TYPE", "")
-        cookies = _cookies(environ.get("HTTP_COOKIE", ""))
-        if environ["REQUEST_METHOD"] != "POST" or match is None or query is None \
-                or not SIMPLE_HOST.fullmatch(host) or host.endswith(":80") \
-                or not SIMPLE_TYPE.fullmatch(content_type) or cookies is None:
-            return  # Flask decides (percent-escapes, odd cookies, ports, parameters …)
-        self.ok = True
-        self.game_id = int(match.group(1))
-        self.lang = query.group(1) if environ["QUERY_STRING"] else None
-        self.host = host
-        self.origin = environ.get("HTTP_ORIGIN") or environ.get("HTTP_REFERER")
-        self.mimetype = content_type.split(";")[0].strip().lower()
-        self.cookies = cookies
-        self.accept_language = environ.get("HTTP_ACCEPT_LANGUAGE")
-        self.body = environ["wsgi.input"].getvalue()
+    path: str
+    game_id: int
+    lang: str | None
+    host: str
+    origin: str | None
+    mimetype: str
+    cookies: dict[str, str]
+    accept_language: str | None
+    body: bytes
 
     def language(self) -> str:
         return choose_language(self.lang, self.cookies.get(LANG_COOKIE), self.accept_language)
+
+
+def _plain(environ: dict[str, Any]) -> _Request | None:
+    """The request, if it is a posted move in the plain shape; else None (Flask decides:
+    percent-escapes, odd cookies, ports, parameters …)."""
+    match = PATH.fullmatch(environ["PATH_INFO"])
+    query = SIMPLE_QUERY.fullmatch(environ["QUERY_STRING"])
+    host = environ.get("HTTP_HOST", "")
+    content_type = environ.get("CONTENT_TYPE", "")
+    cookies = _cookies(environ.get("HTTP_COOKIE", ""))
+    if environ["REQUEST_METHOD"] != "POST" or match is None or query is None \
+            or not SIMPLE_HOST.fullmatch(host) or host.endswith(":80") \
+            or not SIMPLE_TYPE.fullmatch(content_type) or cookies is None:
+        return None
+    return _Request(
+        path=environ["PATH_INFO"], game_id=int(match.group(1)),
+        lang=query.group(1) if environ["QUERY_STRING"] else None, host=host,
+        origin=environ.get("HTTP_ORIGIN") or environ.get("HTTP_REFERER"),
+        mimetype=content_type.split(";")[0].strip().lower(), cookies=cookies,
+        accept_language=environ.get("HTTP_ACCEPT_LANGUAGE"),
+        body=environ["wsgi.input"].getvalue())
 
 
 def _cookies(header: str) -> dict[str, str] | None:
@@ -108,8 +118,8 @@ class MoveLane:
     def take(self, environ: dict[str, Any], answer: Answer, server: Any) -> bool:
         """In the server's loop: False leaves the request to the app; True means `answer`
         will be called once, later, in the loop (through `server.door`)."""
-        request = _Request(environ)
-        if not request.ok:
+        request = _plain(environ)
+        if request is None:
             return False
         self.taken += 1
         try:
@@ -156,10 +166,7 @@ class MoveLane:
 
     def _bug(self, answer: Answer, request: _Request, error: BaseException) -> None:
         """A 500 with an id the log line carries too (as the app's `unexpected`)."""
-        error_id = uuid.uuid4().hex[:12]
-        log.error("unexpected error %s on POST /api/games/%s/actions", error_id,
-                  request.game_id, exc_info=error)
-        self._error(answer, request, "internal", {"id": error_id}, 500)
+        self._error(answer, request, "internal", report_bug("POST", request.path, error), 500)
 
     def _error(self, answer: Answer, request: _Request, code: str, params: dict[str, Any],
                status: int | None = None) -> None:

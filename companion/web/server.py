@@ -285,8 +285,7 @@ class _Connection(asyncio.Protocol):
             return
 
         def done(answer: Any, error: BaseException | None) -> None:  # on the worker
-            with contextlib.suppress(RuntimeError):  # a closed loop: the server stopped
-                server.loop.call_soon_threadsafe(self._answered, head, answer, error)
+            server.door.call(self._answered, head, answer, error)
         if not server.pool.submit(lambda: server.call_app(environ), done):
             self.close()  # the server is stopping
 
