@@ -248,12 +248,12 @@ def _check_pins_unique(config: Config) -> None:
 
 def load(path: Path | None) -> Config:
     """The config at `path`, or /etc/companion/config.toml when it exists, or the defaults."""
-    import tomllib  # not before the display's first frame when there is no file
-
     if path is None:
         if not DEFAULT_PATH.exists():
             return Config()
         path = DEFAULT_PATH
+    import tomllib  # only with a file: not before the display's first frame otherwise
+
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:

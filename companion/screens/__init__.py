@@ -11,22 +11,20 @@ happened (a banner, for a few seconds), or the current game's own screen.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from companion.screens import banner, common, howruck, laufrauf, stramash, tauziehen
+from companion.screens import banner, common
 from companion.screens.canvas import Canvas
 
 GameScreen = Callable[[Canvas, dict[str, Any], str], None]
-GAME_SCREENS: dict[str, GameScreen] = {
-    "howruck": howruck.draw,
-    "laufrauf": laufrauf.draw,
-    "tauziehen": tauziehen.draw,
-    "stramash": stramash.draw,
-}
+# each game's screen is its module here, imported when first drawn: the first frame (the
+# pairing screen) does not wait for four games' drawing code
+GAME_SCREENS = ("howruck", "laufrauf", "tauziehen", "stramash")
 SCREEN_NAMES = ("pairing", "wifi", "race", "stopped", *GAME_SCREENS)
 
 
@@ -72,8 +70,13 @@ def draw(scene: Scene) -> Canvas:
     elif scene.banner:
         banner.draw(canvas, scene.banner, scene.lang)
     else:
-        GAME_SCREENS[name](canvas, scene.state or {}, scene.lang)
+        game_screen(name)(canvas, scene.state or {}, scene.lang)
     return canvas
+
+
+def game_screen(game: str) -> GameScreen:
+    """The drawing function of one of `GAME_SCREENS`."""
+    return importlib.import_module(f"companion.screens.{game}").draw
 
 
 def render(scene: Scene) -> Image.Image:
