@@ -4,10 +4,11 @@ blink, the buzzer sounds, and the LEDs end as they were."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
-from daemon_helpers import Recorder
+from daemon_helpers import Recorder, make_daemon, wait_until
 from helpers import card
 from test_announce import PLAYTHROUGHS, replayed
 
@@ -106,3 +107,26 @@ def test_a_round_won_is_signalled_by_the_winners_seat_and_the_buzzer(web_live):
     apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
     _, sent = rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
     assert sent["blink"] == [0]  # A's seat
+
+
+@pytest.mark.usefixtures("mock_pins")
+def test_the_hubs_messages_reach_the_outputs_on_their_own_one_thread(mock_pins, tmp_path):
+    """One thread drives the LEDs and the buzzer: it takes the hub's messages and runs the
+    timed steps (a mailbox thread besides it was one more thread woken for every move)."""
+    daemon = make_daemon(tmp_path, leds={"players": [5, 6]}, buzzer={"pin": 12})
+    try:
+        writers: set[str] = set()  # the threads that set an LED or the buzzer
+        set_pin = daemon.outputs._set
+        daemon.outputs._set = lambda index, on: (
+            writers.add(threading.current_thread().name), set_pin(index, on))
+        daemon.hub.call(daemon.hub.publish, "leds", [1])
+        daemon.hub.call(daemon.hub.publish, "signal", {"sound": "tick", "blink": [0],
+                                                       "times": 1})
+        wait_until(lambda: mock_pins.pin(6).state == 1 and pulses(mock_pins.pin(12)) >= 1
+                   and pulses(mock_pins.pin(5)) >= 1)
+        assert writers == {"outputs"}
+        names = [t.name for t in threading.enumerate()]
+        assert names.count("outputs") == 1
+        assert not [n for n in names if n.startswith("mailbox-outputs")]
+    finally:
+        daemon.stop()

@@ -119,7 +119,7 @@ class Daemon:
             self.table.panel_care = self.panel_care  # a press that wakes the panel is no press
             self.panel_care.attach()
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
-        self.hub.subscribe(self.outputs.handle, "outputs", topics=TableOutputs.TOPICS)
+        self.hub.add_subscriber(self.outputs.mailbox())  # on the outputs' own thread
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame
 
         self.broker = Broker(max_clients=MAX_STREAMS)

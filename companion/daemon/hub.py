@@ -22,13 +22,29 @@ from collections import deque
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # asyncio itself is not imported before the first frame (test_first_frame)
     import asyncio
 
 log = logging.getLogger("companion.hub")
 Handler = Callable[[str, Any], None]
+
+
+class Subscriber(Protocol):
+    """What the hub hands a job's messages to: `Mailbox` (a thread of its own),
+    `LoopMailbox` (the web server's loop) or one that brings its own thread (the outputs')."""
+
+    topics: frozenset[str] | None  # None: every topic
+
+    def put_many(self, messages: list[tuple[str, Any]]) -> None:
+        """Called on the hub thread: deliver these soon, in order, elsewhere."""
+
+    def close(self, timeout: float = 2.0) -> None:
+        """The hub stops."""
+
+
+SubscriberT = TypeVar("SubscriberT", bound=Subscriber)
 
 
 class HubBusy(TimeoutError):
@@ -174,7 +190,7 @@ class Hub:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._timers: list[tuple[float, int, Callable[[], None]]] = []
         self._seq = itertools.count()
-        self._subscribers: list[Mailbox | LoopMailbox] = []
+        self._subscribers: list[Subscriber] = []
         self._taps: list[Handler] = []
         self._thread = threading.Thread(target=self._run, name="hub", daemon=True)
         self._running = False
@@ -228,14 +244,15 @@ class Hub:
                   topics: Collection[str] | None = None) -> Mailbox:
         """handler(topic, payload) on its own thread for every message published (only
         `topics`, if given)."""
-        box = Mailbox(handler, name, coalesce, topics)
-        self._subscribers.append(box)
-        return box
+        return self.add_subscriber(Mailbox(handler, name, coalesce, topics))
 
     def subscribe_in_loop(self, handler: Handler, name: str, door: LoopDoor,
                           topics: Collection[str] | None = None) -> LoopMailbox:
         """handler(topic, payload) in the thread of the loop `door` leads to (`LoopMailbox`)."""
-        box = LoopMailbox(handler, name, door, topics)
+        return self.add_subscriber(LoopMailbox(handler, name, door, topics))
+
+    def add_subscriber(self, box: SubscriberT) -> SubscriberT:
+        """A subscriber that brings its own way of delivery (a thread it already has)."""
         self._subscribers.append(box)
         return box
 

@@ -4,7 +4,9 @@ Blinks and beeps are timed by one thread of our own (`Timeline`), not by gpiozer
 ``blink(background=True)`` and ``beep(background=True)``: those start a thread per call, and
 an announcement (most moves have one) blinked a seat, beeped and started a timer to restore
 the LEDs: three new threads per move, a measurable share of the daemon's CPU per move on a
-Pi Zero 2 W. The pins are written only when what they show changes.
+Pi Zero 2 W. The same thread takes the hub's messages (`TimelineMailbox`): a mailbox thread
+of their own was one more thread woken for every move. The pins are written only when what
+they show changes.
 """
 
 from __future__ import annotations
@@ -53,11 +55,22 @@ class Timeline:
         heapq.heapify(self._steps)
         for delay, step in steps:
             heapq.heappush(self._steps, (now + delay, next(self._order), track, step))
-        if self._thread is None and not self._closed:
-            self._thread = threading.Thread(target=self._run, name="outputs-timeline",
-                                            daemon=True)
-            self._thread.start()
+        self._start()
         self._cv.notify()
+
+    def post(self, call: Callable[[], None]) -> None:
+        """Run `call` on the timeline's thread as soon as it can, after calls posted before
+        (steps keep their times). Any thread may post."""
+        with self._cv:
+            heapq.heappush(self._steps, (self.clock(), next(self._order), "", call))
+            self._start()
+            self._cv.notify()
+
+    def _start(self) -> None:
+        """The thread, with the first step or call. Caller holds the lock."""
+        if self._thread is None and not self._closed:
+            self._thread = threading.Thread(target=self._run, name="outputs", daemon=True)
+            self._thread.start()
 
     def _run(self) -> None:
         with self._cv:
@@ -84,6 +97,31 @@ class Timeline:
             self._thread.join(2)
 
 
+class TimelineMailbox:
+    """A hub subscriber (`companion.daemon.hub.Subscriber`) delivered on a `Timeline`'s
+    thread, in order."""
+
+    def __init__(self, timeline: Timeline, handler: Callable[[str, Any], None],
+                 topics: tuple[str, ...]) -> None:
+        self.timeline = timeline
+        self.handler = handler
+        self.topics: frozenset[str] | None = frozenset(topics)
+
+    def put_many(self, messages: list[tuple[str, Any]]) -> None:
+        batch = list(messages)
+        self.timeline.post(lambda: self._deliver(batch))
+
+    def _deliver(self, messages: list[tuple[str, Any]]) -> None:
+        for topic, payload in messages:
+            try:
+                self.handler(topic, payload)
+            except Exception:  # one message failing must not lose the others
+                log.exception("outputs: %s failed", topic)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Nothing of its own to stop: the timeline's owner closes it."""
+
+
 class TableOutputs:
     """A hub subscriber: player LEDs (index = seat) and the buzzer."""
 
@@ -103,6 +141,10 @@ class TableOutputs:
         except Exception:
             self.close()
             raise
+
+    def mailbox(self) -> TimelineMailbox:
+        """How the hub reaches the outputs: on their timeline's thread, only `TOPICS`."""
+        return TimelineMailbox(self._timeline, self.handle, self.TOPICS)
 
     def handle(self, topic: str, payload: Any) -> None:
         with self._lock:
