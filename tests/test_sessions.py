@@ -222,3 +222,24 @@ def test_sigkill_mid_stream_loses_no_acknowledged_action(tmp_path):
         assert len(stored) >= last_seq + 1
         assert stored == log[:len(stored)]
     sessions.close()
+
+
+def test_the_write_ahead_log_is_written_over_in_place_once_it_has_its_size(tmp_path):
+    """A log that keeps growing makes each commit's fsync commit the file system's journal
+    too (one more write and wait per move on the SD card): after its first rounds the log
+    keeps its size, its pages written over, and every move is still in the database."""
+    from companion.sessions.store import GameStore
+
+    store = GameStore(tmp_path)
+    game = store.create({"game": "howruck", "players": ["A", "B"]})
+    wal = tmp_path / "games.sqlite3-wal"
+    action = {"type": "play", "player": "A", "side": "A", "field": "red",
+              "card": {"color": "red", "strength": 3, "howruck": 2, "nessie": False}}
+    sizes = []
+    for seq in range(400):
+        store.append(game, seq, {**action, "n": seq}, "playing", None)
+        sizes.append(wal.stat().st_size)
+    assert len(set(sizes[200:])) == 1, sizes[200::20]
+    assert sizes[-1] <= 1024 * 1024
+    assert [a["n"] for a in store.actions(game)] == list(range(400))
+    store.close()
