@@ -132,3 +132,27 @@ def test_a_loop_door_wakes_the_loop_once_for_what_comes_before_it_gets_there():
         wake(loop.stop)
         thread.join(5)
         loop.close()
+
+
+class _Box:
+    """A subscriber that notes, on the hub thread, when it was handed a job's messages."""
+
+    def __init__(self, name: str, handed: list[str], coalesce: bool) -> None:
+        self.name, self.handed, self.coalesce, self.topics = name, handed, coalesce, None
+
+    def put_many(self, messages) -> None:
+        self.handed.append(self.name)
+
+    def close(self, timeout: float = 2.0) -> None:
+        pass
+
+
+def test_coalescing_subscribers_are_handed_each_jobs_messages_last(hub):
+    """The display (coalescing: it draws the newest state) subscribes first, at start; the
+    outputs, the phones and anyone acting on each message must be woken before it."""
+    handed: list[str] = []
+    for name, coalesce in (("display", True), ("outputs", False), ("panel", True),
+                           ("phones", False), ("recorder", False)):
+        hub.add_subscriber(_Box(name, handed, coalesce))
+    hub.call(hub.publish, "race", {"decision": "A"})
+    assert handed == ["outputs", "phones", "recorder", "display", "panel"]

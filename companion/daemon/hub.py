@@ -36,6 +36,7 @@ class Subscriber(Protocol):
     `LoopMailbox` (the web server's loop) or one that brings its own thread (the outputs')."""
 
     topics: frozenset[str] | None  # None: every topic
+    coalesce: bool  # only the newest message per topic matters (it is handed over last)
 
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
         """Called on the hub thread: deliver these soon, in order, elsewhere."""
@@ -168,6 +169,7 @@ class LoopMailbox:
         self.name = name
         self.door = door
         self.topics = frozenset(topics) if topics is not None else None
+        self.coalesce = False
 
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
         self.door.call(self._deliver, list(messages))
@@ -252,8 +254,16 @@ class Hub:
         return self.add_subscriber(LoopMailbox(handler, name, door, topics))
 
     def add_subscriber(self, box: SubscriberT) -> SubscriberT:
-        """A subscriber that brings its own way of delivery (a thread it already has)."""
-        self._subscribers.append(box)
+        """A subscriber that brings its own way of delivery (a thread it already has).
+
+        Each job's messages go to the coalescing subscribers last: the display draws the
+        newest state when it gets to it, while the outputs, the phones and anyone acting on
+        each message are woken first. Woken first, the display's thread held them up: with
+        the display on, a race result reached the others about 140 us later (median; about
+        50 us now, `companion bench daemon`)."""
+        first_late = next((i for i, b in enumerate(self._subscribers) if b.coalesce),
+                          len(self._subscribers))
+        self._subscribers.insert(len(self._subscribers) if box.coalesce else first_late, box)
         return box
 
     def start(self) -> None:

@@ -106,6 +106,7 @@ class TimelineMailbox:
         self.timeline = timeline
         self.handler = handler
         self.topics: frozenset[str] | None = frozenset(topics)
+        self.coalesce = False  # every message counts
 
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
         batch = list(messages)
