@@ -81,6 +81,7 @@ REFUSED = [  # (what is wrong, path suffix, body, headers beyond the paired defa
     ("not JSON", "", b"{}", {"Content-Type": "text/plain; charset=utf-8"}, "json_required"),
     ("malformed", "", b"{\"type\": ", {}, "malformed_json"),
     ("lone surrogate", "", b'{"type": "\\ud800"}', {}, "malformed_json"),
+    ("lone surrogate as raw bytes", "", b'{"type": "\xed\xa0\x80"}', {}, "malformed_json"),
     ("an unknown lang", "?lang=xx", b"{}", {}, "bad_value"),
     ("a foreign host", "", b"{}", {"Host": "rebound.example"}, "foreign_host"),
     ("a refused move, in German", "?lang=de", b'{"type": "nonsense"}', {}, None),

@@ -117,7 +117,9 @@ def parse_json(raw: bytes) -> Any:
         raise Refusal("malformed_json", detail=str(exc)[:120]) from None
     except RecursionError:
         raise Refusal("malformed_json", detail="nested too deep") from None
-    if not encodable(body):
+    # a lone surrogate comes only from a \u escape or from non-ASCII bytes (json decodes
+    # them with "surrogatepass"): a plain ASCII body (every move the page posts) needs no walk
+    if (not raw.isascii() or b"\\u" in raw) and not encodable(body):
         raise Refusal("malformed_json", detail="a string with a lone surrogate")
     return body
 
