@@ -4,7 +4,8 @@
     .venv/bin/python scripts/bench_figures.py rows.jsonl # or takes saved JSON lines
 
 Replaces the block between the `bench:begin` and `bench:end` markers in README.md with a
-table of the issue-16 figures: name, value, unit and the comparison measured in the same run.
+table of the issue-16 figures (and the durable commit's): name, value, unit and the
+comparison measured in the same run.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ FIGURES = {
     "daemon.rss_evening_mb": ("idle_mb", "ratio", "actions", "games", "phones"),
     "web.cpu_ms_per_post": ("runs", "asking_each_change", "posts", "phones", "paired",
                             "phone_fetches"),
+    "sessions.commit_action_ms": ("median", "sqlite_default_wal_median", "cpu_us_median",
+                                  "sqlite_default_wal_cpu_us_median"),
 }
 
 

@@ -112,7 +112,7 @@ def daemon_bench(quick: bool) -> Iterator[Result]:
                baseline="the same daemon without a display, its races taking turns with "
                         "these in the same process (both see the same machine load)")
     yield row
-    yield from _process(1 if quick else 3)
+    yield from _process(1 if quick else 5)
 
 
 class _RaceRig:
