@@ -259,8 +259,8 @@ class Hub:
         Each job's messages go to the coalescing subscribers last: the display draws the
         newest state when it gets to it, while the outputs, the phones and anyone acting on
         each message are woken first. Woken first, the display's thread held them up: with
-        the display on, a race result reached the others about 140 us later (median; about
-        50 us now, `companion bench daemon`)."""
+        the display on, a race result reached the others about 140 us later at the median,
+        now 50-70 us (`companion bench daemon`)."""
         first_late = next((i for i, b in enumerate(self._subscribers) if b.coalesce),
                           len(self._subscribers))
         self._subscribers.insert(len(self._subscribers) if box.coalesce else first_late, box)
