@@ -26,7 +26,7 @@ FIGURES = {
     "oled.wire_bytes.ssd1306.real_game_ladder_step": ("p90", "steps", "stock_luma"),
     "oled.wire_bytes.sh1106.real_game_ladder_step": ("p90", "steps", "stock_luma"),
     "howruck.random_rounds_per_s": ("rounds", "goal"),
-    "daemon.first_frame_ratio": ("first_frame_s", "bare_python_s"),
+    "daemon.first_frame_ratio": ("first_frame_s", "bare_python_s", "bytecode"),
     "daemon.press_to_result_us": ("median", "p99_display_off", "ratio"),
     "daemon.rss_idle_mb": (),
     "daemon.rss_evening_mb": ("idle_mb", "ratio", "actions", "games", "phones"),

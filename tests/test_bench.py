@@ -87,3 +87,25 @@ def test_serial_benchmark_reports_the_clock_map_beside_one_without_drift_term():
     assert row["value"] < row["no_drift_term_p99"]
     assert abs(row["drift_estimate_ppm"] - row["drift_ppm"]) < 5
 
+
+
+def test_the_daemon_is_started_with_its_modules_compiled_as_an_installed_one_has_them():
+    """A bench that starts the daemon as a process must not time compiling our modules from
+    source (PYTHONDONTWRITEBYTECODE in a checkout's environment): pip compiles them when it
+    installs the companion. Every module's cached bytecode is there and current after it."""
+    import importlib.util
+    from pathlib import Path
+
+    import companion
+    from companion.bench import compile_package
+
+    compile_package()
+    package = Path(companion.__file__).parent
+    sources = sorted(package.rglob("*.py"))
+    assert len(sources) > 50
+    stale = []
+    for source in sources:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        if not cached.exists() or cached.stat().st_mtime < source.stat().st_mtime:
+            stale.append(str(source.relative_to(package)))
+    assert stale == []

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.bench import Result, benchmark
+from companion.bench import Result, benchmark, compile_package
 from companion.bench.web_bench import _Http, free_port, sse_messages
 from companion.web.choices import expand
 
@@ -114,6 +114,7 @@ def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
     whenever one ends), choosing from the moves it was sent: the daemon's CPU and memory."""
     rng = random.Random(seed)
     port = free_port()
+    compile_package()  # as installed: no module compiled from source inside the evening
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "config.toml"
         config.write_text(f'[display]\ntype = "{display}"\n')
