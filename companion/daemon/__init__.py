@@ -119,7 +119,8 @@ class Daemon:
             self.table.panel_care = self.panel_care  # a press that wakes the panel is no press
             self.panel_care.attach()
         self.outputs = TableOutputs(config.led_pins, config.buzzer_pin)
-        self.hub.add_subscriber(self.outputs.mailbox())  # on the outputs' own thread
+        self.hub.subscribe_posted(self.outputs.handle, "outputs", self.outputs.post,
+                                  topics=TableOutputs.TOPICS)  # on the outputs' own thread
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame
 
         self.broker = Broker(max_clients=MAX_STREAMS)
@@ -302,8 +303,8 @@ def _few_malloc_arenas(arenas: int = 2) -> bool:
     with a dozen threads RSS crept up 20 MiB. Two arenas keep it flat (as MALLOC_ARENA_MAX=2
     would; set before any thread starts). Whether it took: not glibc (macOS, musl), nothing
     to do. The C library is reached through the process's own symbols (``CDLL(None)``), not
-    `ctypes.util.find_library`, which runs ``ldconfig -p`` in a subprocess: 8 ms here, a
-    dark display for longer on a Pi Zero."""
+    `ctypes.util.find_library`, which runs ``ldconfig -p`` in a subprocess before the first
+    frame (1.2 ms here, with `subprocess` imported for it)."""
     import ctypes
 
     try:

@@ -4,7 +4,8 @@ Inputs (GPIO callback threads, the serial reader, web requests) never touch stat
 a callable into the queue and the hub thread runs it. Timers run on the same thread. Outputs
 subscribe: each subscriber gets its own mailbox thread, so a slow display never stalls the
 core; a coalescing mailbox keeps only the newest message (at most one frame in flight). The
-live streams' subscriber is delivered in the web server's event loop instead (`LoopMailbox`).
+live streams' subscriber is delivered in the web server's event loop instead, the outputs' on
+their timeline's thread (`PostedMailbox`).
 A subscriber names the topics it handles and is never woken for others; what one hub job
 publishes is handed over together when the job ends (`deliver_now` for a result that must be
 shown before the job's slow part).
@@ -32,8 +33,8 @@ Handler = Callable[[str, Any], None]
 
 
 class Subscriber(Protocol):
-    """What the hub hands a job's messages to: `Mailbox` (a thread of its own),
-    `LoopMailbox` (the web server's loop) or one that brings its own thread (the outputs')."""
+    """What the hub hands a job's messages to: `Mailbox` (a thread of its own) or
+    `PostedMailbox` (a thread that is already there: the web server's loop, the outputs')."""
 
     topics: frozenset[str] | None  # None: every topic
     coalesce: bool  # only the newest message per topic matters (it is handed over last)
@@ -157,25 +158,26 @@ class LoopDoor:
                 log.exception("in the loop: %s failed", getattr(fn, "__qualname__", fn))
 
 
-class LoopMailbox:
-    """A subscriber whose handler runs in an asyncio event loop's thread (the web server's)
-    instead of a thread of its own, through that loop's `LoopDoor`. For a subscriber whose
-    work ends in that loop anyway (the live streams), a thread of its own was one more
-    wake-up and hand-over per message."""
+class PostedMailbox:
+    """A subscriber whose handler runs on a thread that is already there, through the way
+    that thread takes calls (`post`): the web server's loop (`LoopDoor.call`) or the
+    outputs' timeline (`TableOutputs.post`). For a subscriber whose work ends on such a
+    thread anyway, a mailbox thread of its own was one more wake-up and hand-over per move."""
 
-    def __init__(self, handler: Handler, name: str, door: LoopDoor,
+    def __init__(self, handler: Handler, name: str, post: Callable[[Callable[[], None]], None],
                  topics: Collection[str] | None = None) -> None:
         self.handler = handler
         self.name = name
-        self.door = door
+        self.post = post
         self.topics = frozenset(topics) if topics is not None else None
-        self.coalesce = False
+        self.coalesce = False  # every message counts
 
     def put_many(self, messages: list[tuple[str, Any]]) -> None:
-        self.door.call(self._deliver, list(messages))
+        batch = list(messages)
+        self.post(lambda: self._deliver(batch))
 
     def _deliver(self, messages: list[tuple[str, Any]]) -> None:
-        """In the loop: one change's messages, in order."""
+        """On the posted-to thread: one change's messages, in order."""
         for topic, payload in messages:
             try:
                 self.handler(topic, payload)
@@ -183,7 +185,7 @@ class LoopMailbox:
                 log.exception("subscriber %s failed on %s", self.name, topic)
 
     def close(self, timeout: float = 2.0) -> None:
-        """Nothing to stop: the loop belongs to its server."""
+        """Nothing to stop: the thread belongs to its owner."""
 
 
 class Hub:
@@ -249,18 +251,22 @@ class Hub:
         return self.add_subscriber(Mailbox(handler, name, coalesce, topics))
 
     def subscribe_in_loop(self, handler: Handler, name: str, door: LoopDoor,
-                          topics: Collection[str] | None = None) -> LoopMailbox:
-        """handler(topic, payload) in the thread of the loop `door` leads to (`LoopMailbox`)."""
-        return self.add_subscriber(LoopMailbox(handler, name, door, topics))
+                          topics: Collection[str] | None = None) -> PostedMailbox:
+        """handler(topic, payload) in the thread of the loop `door` leads to."""
+        return self.subscribe_posted(handler, name, door.call, topics)
+
+    def subscribe_posted(self, handler: Handler, name: str,
+                         post: Callable[[Callable[[], None]], None],
+                         topics: Collection[str] | None = None) -> PostedMailbox:
+        """handler(topic, payload) on the thread `post` hands calls to (`PostedMailbox`)."""
+        return self.add_subscriber(PostedMailbox(handler, name, post, topics))
 
     def add_subscriber(self, box: SubscriberT) -> SubscriberT:
-        """A subscriber that brings its own way of delivery (a thread it already has).
-
-        Each job's messages go to the coalescing subscribers last: the display draws the
-        newest state when it gets to it, while the outputs, the phones and anyone acting on
-        each message are woken first. Woken first, the display's thread held them up: with
-        the display on, a race result reached the others about 140 us later at the median,
-        now 50-70 us (`companion bench daemon`)."""
+        """Any `Subscriber`. Each job's messages go to the coalescing subscribers last: the
+        display draws the newest state when it gets to it, while the outputs, the phones and
+        anyone acting on each message are woken first. Woken first, the display's thread held
+        them up: with the display on, a race result reached the others about 140 us later at
+        the median, now 50-70 us (`companion bench daemon`)."""
         first_late = next((i for i, b in enumerate(self._subscribers) if b.coalesce),
                           len(self._subscribers))
         self._subscribers.insert(len(self._subscribers) if box.coalesce else first_late, box)

@@ -4,7 +4,7 @@ Blinks and beeps are timed by one thread of our own (`Timeline`), not by gpiozer
 ``blink(background=True)`` and ``beep(background=True)``: those start a thread per call, and
 an announcement (most moves have one) blinked a seat, beeped and started a timer to restore
 the LEDs: three new threads per move, a measurable share of the daemon's CPU per move on a
-Pi Zero 2 W. The same thread takes the hub's messages (`TimelineMailbox`): a mailbox thread
+Pi Zero 2 W. The same thread takes the hub's messages (`TableOutputs.post`): a mailbox thread
 of their own was one more thread woken for every move. The pins are written only when what
 they show changes.
 """
@@ -97,32 +97,6 @@ class Timeline:
             self._thread.join(2)
 
 
-class TimelineMailbox:
-    """A hub subscriber (`companion.daemon.hub.Subscriber`) delivered on a `Timeline`'s
-    thread, in order."""
-
-    def __init__(self, timeline: Timeline, handler: Callable[[str, Any], None],
-                 topics: tuple[str, ...]) -> None:
-        self.timeline = timeline
-        self.handler = handler
-        self.topics: frozenset[str] | None = frozenset(topics)
-        self.coalesce = False  # every message counts
-
-    def put_many(self, messages: list[tuple[str, Any]]) -> None:
-        batch = list(messages)
-        self.timeline.post(lambda: self._deliver(batch))
-
-    def _deliver(self, messages: list[tuple[str, Any]]) -> None:
-        for topic, payload in messages:
-            try:
-                self.handler(topic, payload)
-            except Exception:  # one message failing must not lose the others
-                log.exception("outputs: %s failed", topic)
-
-    def close(self, timeout: float = 2.0) -> None:
-        """Nothing of its own to stop: the timeline's owner closes it."""
-
-
 class TableOutputs:
     """A hub subscriber: player LEDs (index = seat) and the buzzer."""
 
@@ -143,9 +117,9 @@ class TableOutputs:
             self.close()
             raise
 
-    def mailbox(self) -> TimelineMailbox:
-        """How the hub reaches the outputs: on their timeline's thread, only `TOPICS`."""
-        return TimelineMailbox(self._timeline, self.handle, self.TOPICS)
+    def post(self, call: Callable[[], None]) -> None:
+        """Run `call` on the outputs' one thread (the hub delivers `handle`'s messages so)."""
+        self._timeline.post(call)
 
     def handle(self, topic: str, payload: Any) -> None:
         with self._lock:

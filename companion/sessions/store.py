@@ -8,7 +8,7 @@ The write-ahead log is kept small (`WAL_PAGES`) so that it is written over in pl
 starts a fresh log with every start and, by default, lets it grow to 4 MB before it starts
 again at its beginning, about 300 moves. While the file grows, every commit's fsync also
 commits the file system's journal (its size changed): on the SD card one more write and wait
-per move, and on this machine 20% more CPU per commit (`companion bench sessions`).
+per move, and here about twice the time and CPU per commit (`companion bench sessions`).
 """
 
 from __future__ import annotations

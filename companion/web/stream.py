@@ -1,6 +1,6 @@
 """Server-Sent Events: every open page hears every change within a fraction of a second.
 
-The broker is a hub subscriber delivered in the web server's event loop (`LoopMailbox`; the
+The broker is a hub subscriber delivered in the web server's event loop (`PostedMailbox`; the
 OLED's frames come from the display's thread): it encodes each message once and writes it to
 every open stream in one pass (`fan_out`; see server.py: streams hold no thread). The OLED's
 picture (``frame``) goes to paired phones only: it shows the pairing PIN; so do the legal
