@@ -173,10 +173,12 @@ def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
 
 @benchmark("web.cpu")
 def web_cpu(quick: bool) -> Iterator[Result]:
-    """The median of three evenings each way, alternating: on a shared machine one evening's
-    CPU time varies by a quarter from run to run."""
+    """The median of five evenings each way (three with --quick), alternating: on this shared
+    machine one evening's CPU time varies by a quarter to a half from run to run, with the
+    hour, and a median of three still moved by a tenth between runs of the same code."""
     runs, befores = [], []
-    for seed in (16, 17, 18):
+    seeds = (16, 17, 18) if quick else (16, 17, 18, 19, 20)
+    for seed in seeds:
         runs.append(evening(100 if quick else 300, display="none", seed=seed))
         befores.append(evening(50 if quick else 100, display="none", ask_each_change=True,
                                seed=seed))
@@ -190,9 +192,10 @@ def web_cpu(quick: bool) -> Iterator[Result]:
            "asking_each_change_runs": before_per_post,
            "asking_each_change_fetches_per_post": round(
                sum(b["phone_fetches"] for b in befores) / sum(b["posts"] for b in befores), 1),
-           "note": "median of 3 evenings; the page's own pattern: moves and history lines "
-                   "come with the stream; the poster is a paired page choosing from the moves "
-                   "it was sent, 20 ms between posts"}
+           "evenings": len(seeds),
+           "note": f"median of {len(seeds)} evenings; the page's own pattern: moves and "
+                   "history lines come with the stream; the poster is a paired page choosing "
+                   "from the moves it was sent, 20 ms between posts"}
 
 
 @benchmark("daemon.evening")
