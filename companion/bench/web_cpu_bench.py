@@ -108,10 +108,11 @@ def _rss_mib(pid: int) -> float:
 
 
 def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
-            ask_each_change: bool = False, seed: int = 16) -> dict:
+            ask_each_change: bool = False, seed: int = 16, pause_s: float = 0.02) -> dict:
     """A daemon process with `phones` live pages (`paired` of them paired, the rest
     watching) while a paired page posts `posts` random legal How Ruck! actions (a new game
-    whenever one ends), choosing from the moves it was sent: the daemon's CPU and memory."""
+    whenever one ends), choosing from the moves it was sent, `pause_s` after each answer: the
+    daemon's CPU and memory."""
     rng = random.Random(seed)
     port = free_port()
     compile_package()  # as installed: no module compiled from source inside the evening
@@ -156,7 +157,7 @@ def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
                                         rng.choice(legal))
                 version = (version[0], answer["state"]["actions"])
                 done += 1
-                time.sleep(0.02)  # people post seconds apart; let the phones catch up
+                time.sleep(pause_s)  # people post seconds apart; let the phones catch up
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and \
                     any(time.monotonic() - p.quiet_since < 0.5 for p in crowd):
@@ -175,15 +176,24 @@ def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
 def web_cpu(quick: bool) -> Iterator[Result]:
     """The median of five evenings each way (three with --quick), alternating: on this shared
     machine one evening's CPU time varies by a quarter to a half from run to run, with the
-    hour, and a median of three still moved by a tenth between runs of the same code."""
-    runs, befores = [], []
+    hour, and a median of three still moved by a tenth between runs of the same code.
+
+    Beside them (``back_to_back``), the same evenings with no pause between posts: the daemon's
+    own work per move. The difference is what waking its threads after each pause costs; on
+    this virtual machine a thread woken after a few milliseconds idle runs several times
+    slower for a while, and that share moves with the hour."""
+    runs, befores, packed = [], [], []
     seeds = (16, 17, 18) if quick else (16, 17, 18, 19, 20)
     for seed in seeds:
         runs.append(evening(100 if quick else 300, display="none", seed=seed))
         befores.append(evening(50 if quick else 100, display="none", ask_each_change=True,
                                seed=seed))
+        if seed in seeds[:3]:
+            packed.append(evening(100 if quick else 300, display="none", seed=seed,
+                                  pause_s=0.0))
     per_post = [round(r["cpu_s"] * 1000 / r["posts"], 2) for r in runs]
     before_per_post = [round(b["cpu_s"] * 1000 / b["posts"], 2) for b in befores]
+    packed_per_post = [round(p["cpu_s"] * 1000 / p["posts"], 2) for p in packed]
     yield {"name": "web.cpu_ms_per_post", "value": statistics.median(per_post), "unit": "ms",
            "runs": per_post, "posts": runs[0]["posts"], "phones": runs[0]["phones"],
            "paired": runs[0]["paired"],
@@ -193,6 +203,8 @@ def web_cpu(quick: bool) -> Iterator[Result]:
            "asking_each_change_fetches_per_post": round(
                sum(b["phone_fetches"] for b in befores) / sum(b["posts"] for b in befores), 1),
            "evenings": len(seeds),
+           "back_to_back": statistics.median(packed_per_post),
+           "back_to_back_runs": packed_per_post,
            "note": f"median of {len(seeds)} evenings; the page's own pattern: moves and "
                    "history lines come with the stream; the poster is a paired page choosing "
                    "from the moves it was sent, 20 ms between posts"}

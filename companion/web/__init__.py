@@ -8,6 +8,7 @@ package), all served locally: the Pi often has no internet.
 
 from __future__ import annotations
 
+import json
 import sys
 from functools import partial
 from pathlib import Path
@@ -48,8 +49,13 @@ def web_root() -> Path:
 
 
 def move_lane(app: Flask) -> MoveLane:
-    """The posted moves' short road (moves.py), checking what `app` checks."""
-    return MoveLane(app.config["daemon"], app.config["own_names"], app.json.dumps)
+    """The posted moves' short road (moves.py), checking what `app` checks and answering in
+    the bytes `jsonify` writes: the app's JSON settings, in an encoder made once."""
+    provider = app.json
+    encode = json.JSONEncoder(default=provider.default, ensure_ascii=provider.ensure_ascii,
+                              sort_keys=provider.sort_keys, separators=(",", ":"),
+                              check_circular=False).encode
+    return MoveLane(app.config["daemon"], app.config["own_names"], encode)
 
 
 def create_app(daemon: Any) -> Flask:

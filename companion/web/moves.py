@@ -109,10 +109,11 @@ def _cookies(header: str) -> dict[str, str] | None:
 
 
 class MoveLane:
-    def __init__(self, daemon: Any, names: frozenset[str], dumps: Callable[..., str]) -> None:
+    def __init__(self, daemon: Any, names: frozenset[str], encode: Callable[[Any], str]
+                 ) -> None:
         self.daemon = daemon
         self.names = names  # the host names we answer to (hosts.py)
-        self.dumps = dumps  # the app's JSON (Flask's provider: the same bytes as jsonify)
+        self.encode = encode  # the app's JSON, compact (the same bytes as jsonify)
         self.taken = 0
 
     def take(self, environ: dict[str, Any], answer: Answer, server: Any) -> bool:
@@ -175,7 +176,7 @@ class MoveLane:
 
     def _json(self, answer: Answer, status: str, body: Any, extra: list[tuple[str, str]]
               ) -> None:
-        payload = f"{self.dumps(body, separators=(',', ':'))}\n".encode()
+        payload = f"{self.encode(body)}\n".encode()
         answer(status, [("Content-Type", "application/json"),
                         ("Content-Length", str(len(payload))), *extra,
                         *SECURITY_HEADERS, *API_HEADERS], payload)

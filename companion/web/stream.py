@@ -31,9 +31,15 @@ PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
 RETRY = "retry: 1000\n\n"  # EventSource: reconnect after a second
 
 
+# One encoder for every message, made once (`json.dumps` with arguments makes one per call).
+# No circular check: a message is a tree built for the wire, and the check was a fifth of the
+# time taken to encode the moves (~3.5 KB after every change).
+_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {event}\ndata: {_encode(data)}\n\n"
 
 
 class TooManyStreams(Exception):
