@@ -77,7 +77,7 @@ def test_a_loop_mailbox_runs_its_handler_in_the_loop_in_order(hub):
             seen.append((topic, payload, threading.current_thread() is thread))
             if payload == 4:
                 done.set()
-        hub.subscribe_in_loop(handler, "test", LoopDoor(loop), topics=("state", "entry"))
+        hub.subscribe_posted(handler, "test", LoopDoor(loop).call, topics=("state", "entry"))
         hub.call(lambda: [hub.publish(t, n) for n, t in
                           enumerate(("entry", "leds", "state", "sound", "entry"))])
         assert done.wait(5)

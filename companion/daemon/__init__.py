@@ -138,8 +138,8 @@ class Daemon:
             self.web = WebServer(app, config.web_host, config.web_port, WEB_THREADS,
                                  broker=self.broker, lane=move_lane(app))
             # the streams' messages are made and sent in the server's loop
-            self.hub.subscribe_in_loop(self.broker.publish, "web-stream", self.web.door,
-                                       topics=Broker.TOPICS)
+            self.hub.subscribe_posted(self.broker.publish, "web-stream", self.web.door.call,
+                                      topics=Broker.TOPICS)
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.hotspot = self._hotspot(config, data, simulate)

@@ -251,15 +251,11 @@ class Hub:
         `topics`, if given)."""
         return self.add_subscriber(Mailbox(handler, name, coalesce, topics))
 
-    def subscribe_in_loop(self, handler: Handler, name: str, door: LoopDoor,
-                          topics: Collection[str] | None = None) -> PostedMailbox:
-        """handler(topic, payload) in the thread of the loop `door` leads to."""
-        return self.subscribe_posted(handler, name, door.call, topics)
-
     def subscribe_posted(self, handler: Handler, name: str,
                          post: Callable[[Callable[[], None]], None],
                          topics: Collection[str] | None = None) -> PostedMailbox:
-        """handler(topic, payload) on the thread `post` hands calls to (`PostedMailbox`)."""
+        """handler(topic, payload) on the thread `post` hands calls to (`PostedMailbox`): an
+        event loop's (`LoopDoor.call`), the outputs' (`TableOutputs.post`)."""
         return self.add_subscriber(PostedMailbox(handler, name, post, topics))
 
     def add_subscriber(self, box: SubscriberT) -> SubscriberT:
