@@ -30,8 +30,8 @@ FIGURES = {
     "daemon.press_to_result_us": ("median", "p99_display_off", "ratio"),
     "daemon.rss_idle_mb": (),
     "daemon.rss_evening_mb": ("idle_mb", "ratio", "actions", "games", "phones"),
-    "web.cpu_ms_per_post": ("runs", "asking_each_change", "back_to_back", "posts", "phones",
-                            "paired", "phone_fetches"),
+    "web.cpu_ms_per_post": ("runs", "asking_each_change", "back_to_back", "machine_wake_us",
+                            "machine_job_us", "posts", "phones", "paired", "phone_fetches"),
     "sessions.commit_action_ms": ("median", "sqlite_default_wal_median", "cpu_us_median",
                                   "sqlite_default_wal_cpu_us_median"),
 }

@@ -111,7 +111,7 @@ def test_the_daemon_is_started_with_its_modules_compiled_as_an_installed_one_has
     assert stale == []
 
 
-def test_web_cpu_benchmark_reports_each_evening_beside_the_baseline_and_back_to_back():
+def test_web_cpu_benchmark_reports_each_evening_beside_its_baselines_and_the_wake_cost():
     result = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "web.cpu"],
                             capture_output=True, timeout=600)
     assert result.returncode == 0, result.stderr
@@ -119,9 +119,15 @@ def test_web_cpu_benchmark_reports_each_evening_beside_the_baseline_and_back_to_
     assert row["name"] == "web.cpu_ms_per_post" and row["unit"] == "ms"
     assert row["phones"] == 20 and row["paired"] == 4 and row["evenings"] == 3
     # each figure is the median of its own evenings, all from this run
-    for key in ("runs", "asking_each_change_runs", "back_to_back_runs"):
+    for key in ("runs", "asking_each_change_runs", "back_to_back_runs", "machine_wake_us_runs",
+                "machine_job_us_runs"):
         assert len(row[key]) == 3 and all(v > 0 for v in row[key])
     assert row["value"] == sorted(row["runs"])[1]
     assert row["asking_each_change"] == sorted(row["asking_each_change_runs"])[1]
     assert row["back_to_back"] == sorted(row["back_to_back_runs"])[1]
+    # what this machine charged, measured before each paused evening, for waking a thread
+    # after the poster's pause (beside the same job run without one)
+    assert row["machine_wake_us"] == sorted(row["machine_wake_us_runs"])[1]
+    assert row["machine_job_us"] == sorted(row["machine_job_us_runs"])[1]
+    assert row["machine_pause_s"] == 0.02
     assert row["asking_each_change_fetches_per_post"] > 1  # the baseline does ask

@@ -26,6 +26,7 @@ from companion.bench.web_bench import _Http, free_port, sse_messages
 from companion.web.choices import expand
 
 PIN = re.compile(rb"\bPIN (\d{6})\b")  # the simulation logs each PIN the display shows
+PAUSE_S = 0.02  # the poster's pause after each answer
 
 
 def _cpu_s(pid: int) -> float:
@@ -100,6 +101,28 @@ class _Phone(threading.Thread):
             return expand(self.legal.pop(version))
 
 
+def wake_cycle_us(pause_s: float, cycles: int) -> float:
+    """The median CPU time (us) of one cycle of this thread: sleep `pause_s`, wake, run a small
+    fixed Python job. With no pause it is the job alone; the difference is what this machine
+    charges for waking a thread after the poster's pause. On this virtual machine the cycle
+    took from 72 to 191 us and the job alone from 35 to 68 us within one hour: the machine
+    moves between minutes as much as the daemon's figure does. It is context, not a
+    correction: over 13 evenings it followed the daemon's CPU per move only loosely (r 0.34;
+    a durable move wakes the daemon's threads about ten times, at other moments)."""
+    times = []
+    for _ in range(cycles):
+        start = time.thread_time_ns()
+        time.sleep(pause_s)
+        _small_job()
+        times.append(time.thread_time_ns() - start)
+    return round(statistics.median(times) / 1000, 1)
+
+
+def _small_job() -> int:
+    """A fixed bit of Python work, the same in every cycle: a 300-entry dict."""
+    return len({i: str(i) for i in range(300)})
+
+
 def _rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -108,7 +131,7 @@ def _rss_mib(pid: int) -> float:
 
 
 def evening(posts: int, display: str, phones: int = 20, paired: int = 4,
-            ask_each_change: bool = False, seed: int = 16, pause_s: float = 0.02) -> dict:
+            ask_each_change: bool = False, seed: int = 16, pause_s: float = PAUSE_S) -> dict:
     """A daemon process with `phones` live pages (`paired` of them paired, the rest
     watching) while a paired page posts `posts` random legal How Ruck! actions (a new game
     whenever one ends), choosing from the moves it was sent, `pause_s` after each answer: the
@@ -181,10 +204,15 @@ def web_cpu(quick: bool) -> Iterator[Result]:
     Beside them (``back_to_back``), the same evenings with no pause between posts: the daemon's
     own work per move. The difference is what waking its threads after each pause costs; on
     this virtual machine a thread woken after a few milliseconds idle runs several times
-    slower for a while, and that share moves with the hour."""
-    runs, befores, packed = [], [], []
+    slower for a while, and that share moves with the hour. So the machine's own cost of one
+    such wake-up is measured just before each paused evening (``machine_wake_us``: a small
+    fixed job after the same pause; ``machine_job_us``: the job alone), to show how the
+    machine itself moved during the run (`wake_cycle_us`)."""
+    runs, befores, packed, wakes, jobs = [], [], [], [], []
     seeds = (16, 17, 18) if quick else (16, 17, 18, 19, 20)
     for seed in seeds:
+        wakes.append(wake_cycle_us(PAUSE_S, 100 if quick else 200))  # the same minutes
+        jobs.append(wake_cycle_us(0.0, 100 if quick else 200))
         runs.append(evening(100 if quick else 300, display="none", seed=seed))
         befores.append(evening(50 if quick else 100, display="none", ask_each_change=True,
                                seed=seed))
@@ -205,6 +233,9 @@ def web_cpu(quick: bool) -> Iterator[Result]:
            "evenings": len(seeds),
            "back_to_back": statistics.median(packed_per_post),
            "back_to_back_runs": packed_per_post,
+           "machine_wake_us": statistics.median(wakes), "machine_wake_us_runs": wakes,
+           "machine_job_us": statistics.median(jobs), "machine_job_us_runs": jobs,
+           "machine_pause_s": PAUSE_S,
            "note": f"median of {len(seeds)} evenings; the page's own pattern: moves and "
                    "history lines come with the stream; the poster is a paired page choosing "
                    "from the moves it was sent, 20 ms between posts"}
