@@ -210,18 +210,18 @@ def web_cpu(quick: bool) -> Iterator[Result]:
     machine itself moved during the run (`wake_cycle_us`)."""
     runs, befores, packed, wakes, jobs = [], [], [], [], []
     seeds = (16, 17, 18) if quick else (16, 17, 18, 19, 20)
+    posts, baseline_posts, cycles = (100, 50, 100) if quick else (300, 100, 200)
     for seed in seeds:
-        wakes.append(wake_cycle_us(PAUSE_S, 100 if quick else 200))  # the same minutes
-        jobs.append(wake_cycle_us(0.0, 100 if quick else 200))
-        runs.append(evening(100 if quick else 300, display="none", seed=seed))
-        befores.append(evening(50 if quick else 100, display="none", ask_each_change=True,
+        wakes.append(wake_cycle_us(PAUSE_S, cycles))  # the same minutes as the evening
+        jobs.append(wake_cycle_us(0.0, cycles))
+        runs.append(evening(posts, display="none", seed=seed))
+        befores.append(evening(baseline_posts, display="none", ask_each_change=True,
                                seed=seed))
         if seed in seeds[:3]:
-            packed.append(evening(100 if quick else 300, display="none", seed=seed,
-                                  pause_s=0.0))
-    per_post = [round(r["cpu_s"] * 1000 / r["posts"], 2) for r in runs]
-    before_per_post = [round(b["cpu_s"] * 1000 / b["posts"], 2) for b in befores]
-    packed_per_post = [round(p["cpu_s"] * 1000 / p["posts"], 2) for p in packed]
+            packed.append(evening(posts, display="none", seed=seed, pause_s=0.0))
+    per_post, before_per_post, packed_per_post = (
+        [round(e["cpu_s"] * 1000 / e["posts"], 2) for e in evenings]
+        for evenings in (runs, befores, packed))
     yield {"name": "web.cpu_ms_per_post", "value": statistics.median(per_post), "unit": "ms",
            "runs": per_post, "posts": runs[0]["posts"], "phones": runs[0]["phones"],
            "paired": runs[0]["paired"],
@@ -238,7 +238,7 @@ def web_cpu(quick: bool) -> Iterator[Result]:
            "machine_pause_s": PAUSE_S,
            "note": f"median of {len(seeds)} evenings; the page's own pattern: moves and "
                    "history lines come with the stream; the poster is a paired page choosing "
-                   "from the moves it was sent, 20 ms between posts"}
+                   f"from the moves it was sent, {PAUSE_S * 1000:g} ms between posts"}
 
 
 @benchmark("daemon.evening")
