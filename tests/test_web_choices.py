@@ -9,12 +9,16 @@ import random
 import pytest
 
 from companion.rules import get_core
+from companion.rules.howruck.legal import ALL_CARDS
 from companion.rules.randomplay import DEFAULT_PLAYERS
 from companion.web.choices import compact, expand, legal_answer
 
 LIMIT = 16 * 1024
-OPTIONS = {"howruck": [{}, {"own_side_only": True}], "laufrauf": [{}], "tauziehen": [{}],
-           "stramash": [{}, {"pairs": True}]}
+# A box with one copy of each card: cards run out during a round, so the choice sets are
+# built from fewer cards than the whole deck (some no longer every strength × imprint).
+ONE_OF_EACH = {"composition": [{"card": c.as_json(), "count": 1} for c in ALL_CARDS]}
+OPTIONS = {"howruck": [{}, {"own_side_only": True}, ONE_OF_EACH], "laufrauf": [{}],
+           "tauziehen": [{}], "stramash": [{}, {"pairs": True}]}
 
 
 def canon(actions):
@@ -80,6 +84,45 @@ def test_how_rucks_own_choice_sets_are_its_legal_actions_in_every_phase(options)
                      if a.get("card") == "fieser_trick" and "take" in a}
     assert {"teams", "tiebreak", "tug", "take card", "take seitenwechsel",
             "take und_tschuess"} <= seen
+
+
+def test_how_rucks_choice_sets_share_nothing_with_the_next_call():
+    """The cards' analysis is made once for the whole deck; what a caller does with the sets
+    it was given (a page's answer, a drawn move) must not change the next turn's."""
+    core = get_core("howruck")
+    state = core.new_game(["A", "B"], {}, 3)
+    tug = core.apply(state, {"type": "race", "winner": "A"}).state
+    before = json.dumps(core.legal_choices(tug), sort_keys=True)
+
+    def scribble(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                scribble(value)
+            node["scribbled"] = True
+        elif isinstance(node, list):
+            for value in node:
+                scribble(value)
+            node.append("scribbled")
+    scribble(core.legal_choices(tug))
+    assert json.dumps(core.legal_choices(tug), sort_keys=True) == before
+
+
+def test_a_drawn_action_shares_nothing_with_the_sets_it_came_from():
+    """random_game draws from one turn's sets again and again (and a bench draws from the
+    same sets many times): filling in one action must leave the sets as they were."""
+    from companion.rules.choices import draw
+
+    core = get_core("howruck")
+    tug = core.apply(core.new_game(["A", "B"], {}, 3), {"type": "race", "winner": "A"}).state
+    groups = core.legal_choices(tug)
+    before = json.dumps(groups, sort_keys=True)
+    chooser = random.Random(1)
+    for _ in range(300):
+        action = draw(groups, chooser)
+        for value in action.values():
+            if isinstance(value, dict):
+                value["scribbled"] = True
+    assert json.dumps(groups, sort_keys=True) == before
 
 
 def test_the_tiebreak_and_fieser_trick_are_small():

@@ -14,10 +14,11 @@ sets expand to exactly `legal_actions` on random reachable states.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.howruck.cards import ACTION_KINDS, FIELD_COLORS, NESSIE_STRENGTH, draw_json
-from companion.rules.howruck.legal import playable_rows, teams_actions, two_left
+from companion.rules.howruck.legal import CARD_ROWS, playable_rows, teams_actions, two_left
 from companion.rules.howruck.state import HowRuckState
 
 Group = dict[str, Any]
@@ -46,44 +47,67 @@ def _tiebreak(s: HowRuckState) -> Group:
             "unequal": [["draws", a], ["draws", b]], "equal_ok": same}
 
 
+@dataclass(frozen=True)
+class _CardGroup:
+    """The playable cards that go on the same fields, analysed once: a turn's choices are
+    built from these (and so are a Fieser Trick's)."""
+
+    fields: tuple[str, ...]
+    templates: tuple[dict[str, Any], ...]  # the cards' JSON forms: copied, never handed out
+    # strength × imprint, when every combination is there and the rest is one colour and
+    # Nessie-ness: ({the card's fixed keys}, ((key, values) for each key with a choice))
+    product: tuple[dict[str, Any], tuple[tuple[str, tuple], ...]] | None
+
+
+def _card_groups(rows: tuple | list) -> list[_CardGroup]:
+    """`rows` (`legal.CARD_ROWS` or those still playable) grouped by the fields they go on."""
+    by_fields: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for _, template, fields in rows:
+        by_fields.setdefault(fields, []).append(template)
+    return [_CardGroup(fields, tuple(cards), _product(cards))
+            for fields, cards in by_fields.items()]
+
+
+def _product(cards: list[dict[str, Any]]) -> tuple[dict[str, Any], tuple] | None:
+    strengths = tuple(sorted({c["strength"] for c in cards}))
+    imprints = tuple(sorted({c["howruck"] for c in cards}))
+    rest = {(c["color"], c["nessie"]) for c in cards}
+    if len(rest) != 1 or not len(cards) == len(strengths) * len(imprints) > 1:
+        return None
+    color, nessie = rest.pop()
+    values = (("strength", strengths), ("howruck", imprints))
+    card = {"color": color, "nessie": nessie,
+            **{key: vals[0] for key, vals in values if len(vals) == 1}}
+    return card, tuple((key, vals) for key, vals in values if len(vals) > 1)
+
+
+ALL_CARD_GROUPS = _card_groups(CARD_ROWS)  # without a box composition every card is playable
+
+
 def _placements(s: HowRuckState, player: str, base: dict[str, Any],
                 at: tuple[str, ...]) -> list[Group]:
     """Placing a playable card: one set per colour of card (a coloured card goes on its own
-    colour's field, a white one on any). `at` is where card/side/field go ((), or ("take",))."""
+    colour's field, a white one on any). `at` is where card/side/field go ((), or ("take",)).
+    Cards are offered as strength × imprint where every combination is there (only at the
+    top: the page's expansion opens dicts two keys deep), else as the list of cards."""
     sides = [player] if s.options.own_side_only else list(s.players)
-    by_fields: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for _, template, fields in playable_rows(s):
-        by_fields.setdefault(fields, []).append(template)
+    rows = playable_rows(s)
     groups = []
-    for fields, cards in by_fields.items():
-        group_base, each = _cards(base, at, cards)
-        for key, options in (("side", sides), ("field", list(fields))):
+    for cards in ALL_CARD_GROUPS if rows is CARD_ROWS else _card_groups(rows):
+        if not at and cards.product is not None:
+            card, choices = cards.product
+            group_base = {**base, "card": card.copy()}
+            each = [[["card", key], list(vals)] for key, vals in choices]
+        else:
+            group_base = base
+            each = [[[*at, "card"], [c.copy() for c in cards.templates]]]
+        for key, options in (("side", sides), ("field", list(cards.fields))):
             if len(options) > 1:
                 each.append([[*at, key], options])
             else:
                 group_base = _with(group_base, at, {key: options[0]})
         groups.append({"base": group_base, "each": each})
     return groups
-
-
-def _cards(base: dict[str, Any], at: tuple[str, ...],
-           cards: list[dict[str, Any]]) -> tuple[dict[str, Any], list[list[Any]]]:
-    """Cards as choices: strength × imprint when every combination is there (no composition
-    set, and only at the top: the page's expansion opens dicts two keys deep), else the list
-    of cards."""
-    strengths = sorted({c["strength"] for c in cards})
-    imprints = sorted({c["howruck"] for c in cards})
-    rest = {(c["color"], c["nessie"]) for c in cards}
-    if not at and len(rest) == 1 and len(cards) == len(strengths) * len(imprints) > 1:
-        color, nessie = rest.pop()
-        card = {"color": color, "nessie": nessie}
-        each = [[["card", key], vals] for key, vals in (("strength", strengths),
-                                                             ("howruck", imprints))
-                if len(vals) > 1]
-        fixed = {key: vals[0] for key, vals in (("strength", strengths),
-                                                 ("howruck", imprints)) if len(vals) == 1}
-        return {**base, "card": {**card, **fixed}}, each
-    return base, [[[*at, "card"], [c.copy() for c in cards]]]
 
 
 def _with(base: dict[str, Any], at: tuple[str, ...], keys: dict[str, Any]) -> dict[str, Any]:
