@@ -69,6 +69,8 @@ def _card_groups(rows: tuple | list) -> list[_CardGroup]:
 
 
 def _product(cards: list[dict[str, Any]]) -> tuple[dict[str, Any], tuple] | None:
+    """The cards as strength × imprint, if they are exactly every such combination of one
+    colour and Nessie-ness (else None: they are offered as a list)."""
     strengths = tuple(sorted({c["strength"] for c in cards}))
     imprints = tuple(sorted({c["howruck"] for c in cards}))
     rest = {(c["color"], c["nessie"]) for c in cards}
