@@ -237,3 +237,32 @@ def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon)
     until(page, f"window.companion.state.actions === {len(done) + 1}"
                 " && !document.querySelector('fieldset.lr-cards')")
     assert daemon.hub.call(daemon.table.view)["cards"]["red"][-1] == "joker"
+
+
+def test_a_phone_opened_on_its_turn_is_told_without_sounds_the_browser_blocks(browser, daemon):
+    """A phone whose seat is to play, opened (or reloaded) before anyone touched it: the title
+    tells it; vibration and the beep wait for a tap, as browsers refuse them before one (and
+    say so in the console)."""
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    first = phone(browser, daemon)
+    # count this page's vibrations (the browser's own call, not ours, is replaced)
+    first.add_init_script("navigator.vibrate = () => (window.vibrated = (window.vibrated || 0)"
+                          " + 1) > 0;")
+    first.reload()
+    pair(first, daemon)  # taps
+    seat(first, "Anna")  # kept in this browser's storage
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    until(first, "window.companion.seats.told === 1")
+    assert first.evaluate("window.vibrated") == 1  # a tapped page: told with a vibration
+    reopened = first.context.new_page()
+    said: list[str] = []
+    reopened.on("console", lambda m: said.append(f"{m.type}: {m.text}")
+                if m.type in ("error", "warning") else None)
+    reopened.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
+    reopened.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    # nothing that looks into the page until then: Playwright's evaluate and its waits for
+    # selectors run as a user gesture (a tap, for the browser)
+    reopened.wait_for_timeout(1500)
+    assert said == []
+    assert reopened.title().startswith("▶")
+    assert reopened.evaluate("window.companion.seats.told") == 1

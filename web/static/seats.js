@@ -1,7 +1,8 @@
 // Seats: "this phone is Anna's" (one shared phone may hold several), kept in localStorage per
 // game. Only a paired phone with a seat gets move buttons, and only on its seats' turns (the
-// teams and tie-break phases: any seat); it is told when its turn comes (vibration where
-// allowed, a short beep, the page title). Watchers see the game without buttons.
+// teams and tie-break phases: any seat); it is told when its turn comes (the page title, and
+// once the page has been tapped a vibration where allowed and a short beep). Watchers see the
+// game without buttons.
 (function () {
   "use strict";
   const KEY = "companion.seats";
@@ -35,16 +36,23 @@
     });
   }
 
+  // Vibration and sound only once the page has been tapped: before that a browser refuses
+  // both (and says so in its console); the page title tells the phone anyway.
+  const tapped = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  let audio = null; // one context for every beep (a browser allows only a few)
+
   function beep() {
     try {
       const Ctx = window.AudioContext || window.webkitAudioContext;
       if (!Ctx) return;
-      const ctx = new Ctx(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      audio = audio || new Ctx();
+      if (audio.state === "suspended") audio.resume();
+      const osc = audio.createOscillator(), gain = audio.createGain();
       osc.frequency.value = 880;
       gain.gain.value = 0.1;
-      osc.connect(gain).connect(ctx.destination);
+      osc.connect(gain).connect(audio.destination);
       osc.start();
-      osc.stop(ctx.currentTime + 0.15);
+      osc.stop(audio.currentTime + 0.15);
     } catch (e) { /* no sound here */ }
   }
 
@@ -53,8 +61,10 @@
     const now = onTurn(s);
     document.title = now ? `▶ ${t("turn", {p: s.turn})} · ${TITLE}` : TITLE;
     if (!now || (before && before.id === s.id && before.turn === s.turn)) return;
-    if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
-    beep();
+    if (tapped()) {
+      if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+      beep();
+    }
     api.told += 1;
   }
 
