@@ -8,6 +8,7 @@ from __future__ import annotations
 from browser_helpers import (  # noqa: F401  (fixtures)
     browser,
     daemon,
+    move_buttons,
     pair,
     phone,
     pytestmark,
@@ -266,3 +267,24 @@ def test_a_phone_opened_on_its_turn_is_told_without_sounds_the_browser_blocks(br
     assert said == []
     assert reopened.title().startswith("▶")
     assert reopened.evaluate("window.companion.seats.told") == 1
+
+
+def test_a_paired_phone_without_a_seat_is_told_how_to_get_the_moves(browser, daemon):
+    """Paired, but nobody's phone yet: where the moves would be, the page says which button
+    brings them, instead of an empty space under "Anna ist am Zug"."""
+    from companion.i18n.catalogs import page_text
+
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    until(page, "window.companion.state.turn === 'Anna' && window.companion.legal.length")
+    hint = page.locator("#choices .hint")
+    assert hint.inner_text() == page_text("seat_hint", "de")
+    assert move_buttons(page) == 0
+    seat(page, "Anna")
+    page.wait_for_selector("#choices button")
+    assert hint.count() == 0
+    watcher = phone(browser, daemon)  # not paired: it makes no moves, and is told nothing
+    until(watcher, "window.companion.state && window.companion.state.turn === 'Anna'")
+    assert watcher.locator("#choices").inner_text() == ""

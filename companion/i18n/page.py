@@ -172,6 +172,8 @@ PAGE: dict[str, Source] = {
     "pk_tap_field": "Tap a highlighted field on the board.",
     "pk_take": "take a card",
     "seat_mine": "this phone: {p}",
+    "seat_hint": "Whose phone is this? Tap “this phone: …” above for each player who plays on "
+                 "it, and their moves appear here.",
     "sm_dock": "dock",
     "sm_castle_hole": "castle, hole {h}",
     "sm_their_laddie": "{p}'s laddie {n}",
