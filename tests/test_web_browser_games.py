@@ -262,8 +262,9 @@ def test_a_phone_opened_on_its_turn_is_told_without_sounds_the_browser_blocks(br
     reopened.on("pageerror", lambda e: said.append(f"pageerror: {e}"))
     reopened.goto(f"http://127.0.0.1:{daemon.web.port}/")
     # nothing that looks into the page until then: Playwright's evaluate and its waits for
-    # selectors run as a user gesture (a tap, for the browser)
-    reopened.wait_for_timeout(1500)
+    # selectors run as a user gesture (a tap, for the browser). Too slow a start fails below
+    # (no title yet), never passes for want of a state.
+    reopened.wait_for_timeout(3000)
     assert said == []
     assert reopened.title().startswith("▶")
     assert reopened.evaluate("window.companion.seats.told") == 1
