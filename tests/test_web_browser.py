@@ -29,6 +29,7 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     shot(first, "01-unpaired")
     assert first.inner_text("#pair h2") == "Dieses Telefon koppeln"  # German from the locale
     pair(first, daemon)
+    assert first.inner_text("#banner") == "Gekoppelt."  # said, not only the PIN box gone
     shot(first, "02-paired")
 
     first.click("nav [data-tab=setup]")
@@ -138,6 +139,7 @@ def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemo
     page.wait_for_function("document.querySelector('#oled').src.startsWith('data:image/png')")
     assert page.evaluate("location.hash") == ""  # the secret left the address bar
     assert page.is_hidden("#pair")
+    assert page.inner_text("#banner") == "Paired."
     assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
     page.click("nav [data-tab=setup]")
     page.click("#hardware summary")

@@ -51,8 +51,12 @@
 
   // A banner on this phone: the newest announcements, then back to the board.
   function banner(items, t) {
+    note(sentences(items, t).join(" · "));
+  }
+
+  // One sentence of this phone's own in the banner (e.g. "Paired."), gone after a while.
+  function note(text) {
     const box = document.getElementById("banner");
-    const text = sentences(items, t).join(" · ");
     if (!box || !text) return;
     box.textContent = text;
     box.hidden = false;
@@ -60,5 +64,5 @@
     timer = setTimeout(() => { box.hidden = true; }, BANNER_MS);
   }
 
-  window.companion.announce = {say, sentences, banner};
+  window.companion.announce = {say, sentences, banner, note};
 })();

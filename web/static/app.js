@@ -386,7 +386,13 @@
     const pin = $("#pin").value.trim();
     if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
     const r = await api("POST", "/api/pair", {pin});
-    if (r.ok) { $("#pair").hidden = true; show(""); app.stream.reopen(); setPaired(true); }
+    if (r.ok) {
+      $("#pair").hidden = true;
+      show("");
+      companion.announce.note(t("paired"));
+      app.stream.reopen();
+      setPaired(true);
+    }
   }
 
   function setPaired(on) {
@@ -447,7 +453,7 @@
   async function init() {
     if (!(await companion.i18n.load(lang))) { lang = "en"; await companion.i18n.load(lang); }
     translatePage();
-    await companion.pairing.fromFragment();  // the QR code's secret, if scanned
+    if (await companion.pairing.fromFragment()) companion.announce.note(t("paired"));  // scanned
     const r = await api("GET", "/api/status");
     if (!r.ok) return;
     app.status = r.data;
