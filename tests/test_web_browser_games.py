@@ -283,6 +283,7 @@ def test_a_paired_phone_without_a_seat_is_told_how_to_get_the_moves(browser, dae
     hint = page.locator("#choices .hint")
     assert hint.inner_text() == page_text("seat_hint", "de")
     assert move_buttons(page) == 0
+    shot(page, "18-seat-hint")
     seat(page, "Anna")
     page.wait_for_selector("#choices button")
     assert hint.count() == 0
