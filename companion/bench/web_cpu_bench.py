@@ -104,11 +104,10 @@ class _Phone(threading.Thread):
 def wake_cycle_us(pause_s: float, cycles: int) -> float:
     """The median CPU time (us) of one cycle of this thread: sleep `pause_s`, wake, run a small
     fixed Python job. With no pause it is the job alone; the difference is what this machine
-    charges for waking a thread after the poster's pause. On this virtual machine the cycle
-    took from 72 to 191 us and the job alone from 35 to 68 us within one hour: the machine
-    moves between minutes as much as the daemon's figure does. It is context, not a
-    correction: over 13 evenings it followed the daemon's CPU per move only loosely (r 0.34;
-    a durable move wakes the daemon's threads about ten times, at other moments)."""
+    charges for waking a thread after the poster's pause. On this virtual machine it moves
+    between minutes as much as the daemon's figure does (README: the figures of recent runs).
+    It is context, not a correction: it followed the daemon's CPU per move only loosely (a
+    durable move wakes the daemon's threads about ten times, at other moments)."""
     times = []
     for _ in range(cycles):
         start = time.thread_time_ns()

@@ -208,14 +208,15 @@
     if (ui && ui.reset) ui.reset();  // nothing on the board stays tappable from before
     if (!s || !app.legal.length) return;
     const paired = $("#pair").hidden;
-    if (paired && !companion.seats.mine(s).length) {  // nobody's phone yet: say how it becomes one
-      const hint = document.createElement("p");
-      hint.className = "hint";
-      hint.textContent = t("seat_hint");
-      choices.append(hint);
+    if (!companion.seats.mayMove(s, paired)) {  // watchers, other seats' turns: no move buttons
+      if (paired && !companion.seats.mine(s).length) {  // nobody's phone yet: say how it becomes one
+        const hint = document.createElement("p");
+        hint.className = "hint";
+        hint.textContent = t("seat_hint");
+        choices.append(hint);
+      }
       return;
     }
-    if (!companion.seats.mayMove(s, paired)) return;  // watchers: no move buttons
     if (ui && ui.choices) {
       return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices,
         results: app.results, picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
