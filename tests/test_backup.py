@@ -201,12 +201,40 @@ def missing_actions(good: bytes, path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _spoiled(*statements: str):
+    """A spoiler running `statements` on a good backup (the name says what they do)."""
+    def spoil(good: bytes, path: Path) -> bytes:
+        path.write_bytes(good)
+        _sql(path, *statements)
+        return path.read_bytes()
+    return spoil
+
+
+DEEP = "[" * 5000 + "]" * 5000  # more nesting than the interpreter's recursion allows
+unreadable_result = _spoiled("UPDATE games SET result='{{{'")
+unreadable_created = _spoiled("UPDATE meta SET value='abc' WHERE key='backup_created'")
+time_as_text = _spoiled("UPDATE games SET created='yesterday'")
+unknown_status = _spoiled("UPDATE games SET status='paused'")
+action_without_game = _spoiled("INSERT INTO actions VALUES (999, 0, '{}', 1.0)")
+deep_header = _spoiled(f"UPDATE games SET header='{DEEP}'")
+deep_action = _spoiled(f"UPDATE actions SET action='{DEEP}' WHERE seq=0")
+deep_settings = _spoiled(f"UPDATE meta SET value='{DEEP}' WHERE key='backup_settings'")
+empty_player_alias = _spoiled(
+    "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL)",
+    "INSERT INTO player_aliases VALUES ('Ann', '')")
+
+
 @pytest.mark.parametrize(("spoil", "code"), [
     (not_sqlite, "backup_not_ours"), (foreign_sqlite, "backup_not_ours"),
     (truncated, "backup_truncated"), (corrupted, "backup_corrupt"),
     (corrupted_index, "backup_corrupt"),
     (newer_version, "backup_too_new"), (broken_game, "backup_game_broken"),
-    (missing_actions, "backup_truncated")])
+    (missing_actions, "backup_truncated"),
+    (unreadable_result, "backup_corrupt"), (unreadable_created, "backup_corrupt"),
+    (time_as_text, "backup_corrupt"), (unknown_status, "backup_corrupt"),
+    (action_without_game, "backup_corrupt"), (deep_header, "backup_game_broken"),
+    (deep_action, "backup_game_broken"), (deep_settings, "backup_corrupt"),
+    (empty_player_alias, "backup_corrupt")])
 def test_a_bad_backup_is_refused_and_changes_nothing(live, tmp_path, spoil, code):
     table, client = live("table")
     finished_game(table, "howruck", 1, ["Ann", "Bob"])
@@ -227,6 +255,49 @@ def test_a_bad_backup_is_refused_and_changes_nothing(live, tmp_path, spoil, code
     file.write_bytes(bad)
     assert cli_main(["restore", str(file), "--data", str(tmp_path / "cli")]) == 2
     assert not (tmp_path / "cli").exists()
+
+
+def test_a_backup_larger_than_a_move_restores_from_the_page(live):
+    """A real table's backup is far over the 64 KiB any other request may send."""
+    table, client = live("table")
+    for seed in range(40):
+        finished_game(table, "howruck", seed, ["Ann", "Bob"])
+    data = client_raw(client, "/api/backup")
+    assert len(data) > 4 * 64 * 1024
+    expected = snapshot(client)
+    _, fresh = live("fresh")
+    status, body, _ = fresh.request("POST", "/api/restore", raw=data, headers=OCTET)
+    assert status == 200, body
+    assert snapshot(fresh) == expected
+    status, body, _ = fresh.request("POST", "/api/games/1/undo", raw=data, headers=OCTET)
+    assert status == 413 and body["error"]["code"] == "body_too_large"  # only the restore
+
+
+def test_a_restore_takes_the_rows_never_the_files_schema(live, tmp_path):
+    """A trigger hidden in a backup file stays in the file: the table's next move runs only
+    the table's own schema."""
+    table, client = live("table")
+    finished_game(table, "howruck", 1, ["Ann", "Bob"])
+    finished_game(table, "tauziehen", 2, ["Bob", "Cat"])
+    good = client_raw(client, "/api/backup")
+    path = tmp_path / "trap.companion-backup"
+    path.write_bytes(good)
+    _sql(path, "CREATE TRIGGER wipe AFTER INSERT ON actions BEGIN "
+               "DELETE FROM actions WHERE game_id != NEW.game_id; END",
+         "CREATE VIEW everything AS SELECT * FROM games")
+    _, fresh = live("fresh")
+    status, body, _ = fresh.request("POST", "/api/restore", raw=path.read_bytes(),
+                                    headers=OCTET)
+    assert status == 200, body
+    before = snapshot(fresh)
+    game = fresh.post("/api/games", {"game": "howruck", "players": ["Dan", "Eve"]})[1]["id"]
+    move = fresh.get(f"/api/games/{game}/legal?full=1")[1]["actions"][0]
+    assert fresh.post(f"/api/games/{game}/actions", move)[0] == 200
+    after = snapshot(fresh)
+    assert {k: v for k, v in after.items() if k != game} == before
+    live_schema = sqlite3.connect(tmp_path / "fresh" / "games.sqlite3").execute(
+        "SELECT name FROM sqlite_master WHERE name IN ('wipe', 'everything')").fetchall()
+    assert live_schema == []
 
 
 def test_the_messages_differ_by_language():

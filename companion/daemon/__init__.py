@@ -133,10 +133,12 @@ class Daemon:
                 self.broker.publish, lambda: self.broker.clients > 0, frame_data))
         self.web = None
         if web:
-            from companion.web import WebServer, create_app, move_lane
+            from companion.web import LARGE_BODIES, WebServer, create_app, move_lane
             app = create_app(self)
             self.web = WebServer(app, config.web_host, config.web_port, WEB_THREADS,
-                                 broker=self.broker, lane=move_lane(app))
+                                 broker=self.broker, lane=move_lane(app),
+                                 large_bodies=LARGE_BODIES,
+                                 spool_dir=self.sessions.store.path.parent)
             # the streams' messages are made and sent in the server's loop
             self.hub.subscribe_posted(self.broker.publish, "web-stream", self.web.door.call,
                                       topics=Broker.TOPICS)

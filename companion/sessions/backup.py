@@ -8,14 +8,18 @@ stands alone.
 
 `check_backup` reads a candidate completely before anything changes: ours (the ``app``
 marker), whole (the header's page count against the file's size, SQLite's integrity check,
-every game's action count against its rows), not from a newer schema, and every stored game
-replaying through its rule core. `copy_into` swaps a checked file into a live connection as
-one SQLite transaction (the backup API again, in the other direction).
+every game's action count against its rows, no action without its game), not from a newer
+schema, every value the table will read readable as it reads it (JSON texts, times, statuses,
+player names), and every stored game replaying through its rule core. `copy_into` then
+replaces the live games with the file's rows as one SQLite transaction: rows, never the
+file's schema (a backup is a file from anywhere: a trigger in it would otherwise run on the
+table's next move).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -26,12 +30,19 @@ from companion import config as configuration
 from companion.i18n import languages
 from companion.rules import Refusal, get_core
 from companion.sessions import rebuild
-from companion.sessions.store import APP_MARKER, SCHEMA_VERSION
+from companion.sessions.players import SCHEMA as ALIASES_SCHEMA
+from companion.sessions.players import check_name
+from companion.sessions.store import APP_MARKER, SCHEMA_VERSION, STATUSES
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SETTINGS_KEY = "backup_settings"
 CREATED_KEY = "backup_created"
 BACKUP_SUFFIX = ".companion-backup"
+IMPORTED = {  # what a restore takes from a backup: these tables' rows, these columns
+    "games": ("id", "game", "header", "created", "updated", "status", "result", "actions"),
+    "actions": ("game_id", "seq", "action", "at"),
+    "player_aliases": ("name", "player"),
+}
 
 
 class BackupError(Refusal):
@@ -71,53 +82,65 @@ def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any]) -> Non
 
 
 def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
-    """Replace everything in `live` with the checked backup, as one transaction."""
-    outbox = _live_outbox(live)
-    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+    """Replace the games, their actions and the player aliases in `live` with the checked
+    backup's, as one transaction. Rows only, column by column: nothing of the file's own
+    schema comes along (a trigger, a view, another table), and the live database keeps what
+    is its own (`meta`, the club outbox with its undelivered messages and its sequence:
+    receivers drop numbers they have seen)."""
+    source = _open_read_only(backup_path)
     try:
-        source.backup(live)
+        present = _tables(source)
+        live.execute(ALIASES_SCHEMA)
+        live.execute("BEGIN IMMEDIATE")
+        try:
+            outbox = _outbox_mark(live)
+            for table in reversed(IMPORTED):
+                live.execute(f"DELETE FROM {table}")
+            for table, columns in IMPORTED.items():
+                if table not in present:  # a backup from before players could be renamed
+                    continue
+                names = ", ".join(columns)
+                rows = source.execute(f"SELECT {names} FROM {table}")
+                insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
+                while batch := rows.fetchmany(1000):
+                    live.executemany(insert, batch)
+            if outbox is not None:  # what the outbox's triggers made of the swap: not news
+                live.execute("DELETE FROM mqtt_outbox WHERE seq>?", (outbox,))
+                live.execute("UPDATE sqlite_sequence SET seq=? WHERE name='mqtt_outbox'",
+                             (outbox,))
+        except BaseException:
+            live.execute("ROLLBACK")
+            raise
+        live.execute("COMMIT")
     finally:
         source.close()
-    live.execute("DELETE FROM meta WHERE key IN (?, ?)", (SETTINGS_KEY, CREATED_KEY))
-    if outbox is not None:
-        _put_back_outbox(live, *outbox)
 
 
-def _live_outbox(live: sqlite3.Connection) -> tuple[list[tuple], int] | None:
-    """The club outbox is the live table's, not the backup's: its undelivered messages stay
-    and its sequence number never goes back (receivers drop numbers they have seen)."""
-    try:
-        rows = live.execute("SELECT * FROM mqtt_outbox ORDER BY seq").fetchall()
-        last = live.execute("SELECT seq FROM sqlite_sequence WHERE name='mqtt_outbox'"
-                            ).fetchone()
-    except sqlite3.OperationalError:  # no club play on this table
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A file from elsewhere, read only: its schema may call no function we did not ask for
+    (SQLite's `trusted_schema`: views, triggers, generated columns)."""
+    db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    db.execute("PRAGMA trusted_schema=OFF")
+    return db
+
+
+def _outbox_mark(live: sqlite3.Connection) -> int | None:
+    """The club outbox's last sequence number (None: no club play on this table)."""
+    if "mqtt_outbox" not in _tables(live):
         return None
-    return rows, last[0] if last else 0
+    row = live.execute("SELECT seq FROM sqlite_sequence WHERE name='mqtt_outbox'").fetchone()
+    return row[0] if row else 0
 
 
-def _put_back_outbox(live: sqlite3.Connection, rows: list[tuple], last: int) -> None:
-    from companion.club.outbox import install
-    install(live)
-    live.execute("BEGIN IMMEDIATE")
-    try:
-        live.execute("DELETE FROM mqtt_outbox")
-        live.executemany("INSERT INTO mqtt_outbox VALUES (?, ?, ?, ?, ?, ?)", rows)
-        live.execute("UPDATE sqlite_sequence SET seq=MAX(seq, ?) WHERE name='mqtt_outbox'",
-                     (last,))
-        live.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'mqtt_outbox', ? "
-                     "WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE "
-                     "name='mqtt_outbox')", (last,))
-    except BaseException:
-        live.execute("ROLLBACK")
-        raise
-    live.execute("COMMIT")
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 
 def check_backup(path: Path) -> BackupInfo:
     """Everything about the file we can check without changing anything (see the module)."""
     _check_header(path)
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+        db = _open_read_only(path)
     except sqlite3.Error as exc:
         raise BackupError("backup_corrupt", detail=str(exc)[:80]) from None
     try:
@@ -142,7 +165,7 @@ def _check_header(path: Path) -> None:
 
 
 def _check_contents(db: sqlite3.Connection) -> BackupInfo:
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    tables = _tables(db)
     if not {"meta", "games", "actions"} <= tables:
         raise BackupError("backup_not_ours")
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
@@ -150,7 +173,7 @@ def _check_contents(db: sqlite3.Connection) -> BackupInfo:
         raise BackupError("backup_not_ours")
     try:
         schema = int(meta.get("schema", ""))
-    except ValueError:
+    except (ValueError, TypeError):
         raise BackupError("backup_corrupt", detail="schema") from None
     if schema > SCHEMA_VERSION:
         raise BackupError("backup_too_new", version=schema, supported=SCHEMA_VERSION)
@@ -158,31 +181,80 @@ def _check_contents(db: sqlite3.Connection) -> BackupInfo:
     if problems != [("ok",)]:
         raise BackupError("backup_corrupt", detail=str(problems[0][0])[:80])
     settings = _settings(meta.get(SETTINGS_KEY))
-    games = db.execute("SELECT id, game, header, actions FROM games ORDER BY id").fetchall()
-    total = 0
-    for game_id, game, header_text, count in games:
-        total += _check_game(db, game_id, game, header_text, count)
-    created = meta.get(CREATED_KEY)
-    return BackupInfo(len(games), total, schema, float(created) if created else None, settings)
+    created = _number(meta.get(CREATED_KEY), "created") if CREATED_KEY in meta else None
+    columns = ", ".join(IMPORTED["games"])
+    games = db.execute(f"SELECT {columns} FROM games ORDER BY id").fetchall()
+    total = sum(_check_game(db, row) for row in games)
+    if db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] != total:
+        raise BackupError("backup_corrupt", detail="actions of no game")
+    if "player_aliases" in tables:
+        _check_aliases(db)
+    return BackupInfo(len(games), total, schema, created, settings)
 
 
-def _check_game(db: sqlite3.Connection, game_id: int, game: str, header_text: str,
-                count: int) -> int:
-    rows = db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+def _check_game(db: sqlite3.Connection, row: tuple) -> int:
+    """One stored game exactly as the table will read it: every column of its row and of
+    its actions' rows, its actions replayed through its rule core. Its action count."""
+    game_id, game, header_text, created, updated, status, result, count = row
+    if not isinstance(game_id, int) or not isinstance(count, int) or count < 0 \
+            or status not in STATUSES:
+        raise BackupError("backup_corrupt", detail=f"game {game_id}")
+    for value, column in ((created, "created"), (updated, "updated")):
+        _number(value, f"game {game_id} {column}")
+    rows = db.execute("SELECT seq, action, at FROM actions WHERE game_id=? ORDER BY seq",
                       (game_id,)).fetchall()
     if len(rows) != count or [r[0] for r in rows] != list(range(count)):
         raise BackupError("backup_truncated", game_id=game_id, expected=count,
                           size=len(rows))
+    for seq, _, at in rows:
+        _number(at, f"game {game_id} action {seq}")
     try:
-        header = json.loads(header_text)
-        actions = [json.loads(r[1]) for r in rows]
+        _json(result)
+    except ValueError:
+        raise BackupError("backup_corrupt", detail=f"game {game_id} result") from None
+    try:
+        header = _json(header_text)
+        actions = [_json(r[1]) for r in rows]
         core = get_core(game)
         _, bad = rebuild(core, header, actions)
-    except (ValueError, TypeError, KeyError, Refusal):
+    except (ValueError, TypeError, KeyError, AttributeError, Refusal):
         raise BackupError("backup_game_broken", game_id=game_id, seq=0) from None
     if bad is not None:
         raise BackupError("backup_game_broken", game_id=game_id, seq=bad)
     return count
+
+
+def _check_aliases(db: sqlite3.Connection) -> None:
+    try:
+        for name, player in db.execute("SELECT name, player FROM player_aliases"):
+            check_name(name)
+            check_name(player)
+    except Refusal:
+        raise BackupError("backup_corrupt", detail="player_aliases") from None
+
+
+def _json(text: Any) -> Any:
+    """A stored JSON text (None stays None), as the store reads it; ValueError for anything
+    else, nesting too deep for the interpreter included."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError("not text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
+def _number(value: Any, what: str) -> float:
+    """A stored time: a finite number (the meta table keeps it as text)."""
+    try:
+        number = float(value)
+    except (ValueError, TypeError):
+        number = math.nan
+    if isinstance(value, bool) or not math.isfinite(number):
+        raise BackupError("backup_corrupt", detail=what)
+    return number
 
 
 def _settings(text: str | None) -> dict[str, Any]:
@@ -190,7 +262,7 @@ def _settings(text: str | None) -> dict[str, Any]:
     if text is None:
         return {}
     try:
-        settings = json.loads(text)
+        settings = _json(text)
     except ValueError:
         raise BackupError("backup_corrupt", detail="settings") from None
     if not isinstance(settings, dict) or settings.get("language", "en") not in languages() \

@@ -25,6 +25,7 @@ SCHEMA_VERSION = 1
 WAL_PAGES = 128  # the log starts again at its beginning after this many pages (512 KiB)
 DB_NAME = "games.sqlite3"
 APP_MARKER = "companion"  # meta 'app': what tells our files (and backups) from others
+STATUSES = ("playing", "over")  # a stored game's `status`
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from companion.i18n.catalogs import language_name, languages, page_text
 from companion.rules import Refusal
 from companion.web.api import api
-from companion.web.club import club
+from companion.web.club import MAX_RESTORE_BYTES, club
 from companion.web.guard import (
     API_HEADERS,
     SECURITY_HEADERS,
@@ -34,7 +34,9 @@ from companion.web.hosts import allowed_host, own_names
 from companion.web.moves import MoveLane
 from companion.web.server import MAX_BODY, WebServer
 
-__all__ = ["WebServer", "create_app", "move_lane"]
+__all__ = ["LARGE_BODIES", "WebServer", "create_app", "move_lane"]
+
+LARGE_BODIES = {"/api/restore": MAX_RESTORE_BYTES}  # paths whose body may pass MAX_BODY
 
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
               413: "body_too_large"}

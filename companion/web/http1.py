@@ -1,6 +1,6 @@
 """HTTP/1.1 requests read from bytes: the head (request line and headers) and the body,
-sized by Content-Length or chunked. Pure functions and small readers, no I/O: the server
-(server.py) feeds them what the socket gave.
+sized by Content-Length or chunked; and the answers' bytes. Pure functions and small
+readers, no I/O: the server (server.py) feeds them what the socket gave.
 
 Why our own and not h11 (used before): the server answers a few kinds of small requests from
 phones, and h11's general machinery (events, a state machine per side, validation of the
@@ -13,9 +13,11 @@ on every part; anything else is a `Malformed` with the status and the stable cod
 
 from __future__ import annotations
 
+import functools
+import io
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.rules.base import Refusal
 
@@ -113,35 +115,47 @@ def _content_length(values: set[str]) -> int | None:
     return int(value)
 
 
-class FixedBody:
+class _Body:
+    """What a body reader writes to: memory, unless the server gives it a file (`sink`)."""
+
+    def __init__(self, sink: BinaryIO | None) -> None:
+        self.sink: BinaryIO = sink if sink is not None else io.BytesIO()
+
+    def received(self) -> BinaryIO:
+        """The whole body, from its start."""
+        self.sink.seek(0)
+        return self.sink
+
+    def body(self) -> bytes:
+        return self.received().read()
+
+
+class FixedBody(_Body):
     """A body of Content-Length bytes."""
 
-    def __init__(self, length: int) -> None:
+    def __init__(self, length: int, sink: BinaryIO | None = None) -> None:
+        super().__init__(sink)
         self.left = length
-        self.parts: list[bytes] = []
 
     def feed(self, data: bytearray) -> bool:
         """Takes what belongs to the body from the front of `data`; True once it is whole."""
         take = min(self.left, len(data))
         if take:
-            self.parts.append(bytes(data[:take]))
+            self.sink.write(data[:take])
             del data[:take]
             self.left -= take
         return self.left == 0
 
-    def body(self) -> bytes:
-        return b"".join(self.parts)
 
-
-class ChunkedBody:
+class ChunkedBody(_Body):
     """A chunked body, cut as soon as it grows past `limit` (its size is not known ahead)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, sink: BinaryIO | None = None) -> None:
+        super().__init__(sink)
         self.limit = limit
         self.size = 0
         self.left = 0  # bytes of the current chunk still to come
         self.state = "size"  # size | data | data_end | trailer
-        self.parts: list[bytes] = []
 
     def feed(self, data: bytearray) -> bool:
         while True:
@@ -149,7 +163,7 @@ class ChunkedBody:
                 take = min(self.left, len(data))
                 if not take:
                     return False
-                self.parts.append(bytes(data[:take]))
+                self.sink.write(data[:take])
                 del data[:take]
                 self.left -= take
                 if self.left == 0:
@@ -191,5 +205,30 @@ class ChunkedBody:
         del data[:end + 1]
         return line
 
-    def body(self) -> bytes:
-        return b"".join(self.parts)
+
+def answer_head(status: str, headers: list, extra: list[str]) -> bytes:
+    """A response's status line and headers (the app's, then ours in `extra`)."""
+    lines = [f"HTTP/1.1 {status}", *(f"{name}: {value}" for name, value in headers), *extra]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def answer_bytes(status: str, headers: list, payload: bytes, keep_alive: bool,
+              version: str) -> bytes:
+    """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
+    extra = []
+    if not status.startswith(("1", "204", "304")) and \
+            not any(name.lower() == "content-length" for name, _ in headers):
+        extra.append(f"Content-Length: {len(payload)}")
+    if not keep_alive:
+        extra.append("Connection: close")
+    elif version == "1.0":
+        extra.append("Connection: keep-alive")
+    return answer_head(status, headers, extra) + payload
+
+
+@functools.lru_cache(maxsize=8)
+def framed(text: str, chunked: bool) -> bytes:
+    """A stream message as bytes on the wire, made once for every phone it goes to (the
+    broker hands each one the same string)."""
+    data = text.encode()
+    return b"%x\r\n%b\r\n" % (len(data), data) if chunked else data

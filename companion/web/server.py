@@ -16,7 +16,9 @@ counted against the connection limit, and a few slow clients could starve everyo
   calls ``environ["companion.stream"]`` (see `StreamClient`), the loop writes the snapshot and
   then every message the broker fans out, in the loop, to every open stream at once;
 - a body over `MAX_BODY` is refused with 413 from its Content-Length before it is read, a
-  chunked one as soon as it passes the limit; a head over `MAX_HEAD` with 431.
+  chunked one as soon as it passes the limit; a head over `MAX_HEAD` with 431. A path given
+  a larger limit (`large_bodies`: a restore's backup file) has its body spooled to a
+  temporary file beyond `MAX_BODY`, never held whole in memory.
 
 Callbacks rather than a coroutine per connection: a posted move is one request and twenty
 stream writes, and the per-read tasks, futures and timeouts of asyncio's streams were a
@@ -28,21 +30,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import io
 import json
 import logging
 import socket
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, BinaryIO, Protocol
 from urllib.parse import unquote_to_bytes
 
 from companion.daemon.hub import LoopDoor
 from companion.i18n import message
-from companion.web.http1 import ChunkedBody, FixedBody, Head, Malformed, head_end, parse_head
+from companion.web.http1 import (
+    ChunkedBody,
+    FixedBody,
+    Head,
+    Malformed,
+    answer_bytes,
+    answer_head,
+    framed,
+    head_end,
+    parse_head,
+)
 from companion.web.stream import Broker, StreamClient
 from companion.web.workers import Workers
 
@@ -71,10 +84,14 @@ class WebServer:
     """Serves `app` (a WSGI callable) on host:port from its own thread."""
 
     def __init__(self, app: Callable, host: str, port: int, threads: int = 4,
-                 broker: Broker | None = None, lane: Lane | None = None) -> None:
+                 broker: Broker | None = None, lane: Lane | None = None,
+                 large_bodies: dict[str, int] | None = None,
+                 spool_dir: Path | None = None) -> None:
         self.app = app
         self.broker = broker
         self.lane = lane
+        self.large_bodies = {path.encode(): limit for path, limit in (large_bodies or {}).items()}
+        self.spool_dir = spool_dir  # where a large body waits (None: the system's temp dir)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -142,7 +159,24 @@ class WebServer:
             connection.close()
         self.loop.call_later(SWEEP_S, self._sweep)
 
-    def environ(self, head: Head, body: bytes, peer: tuple) -> dict[str, Any]:
+    def body_reader(self, head: Head) -> FixedBody | ChunkedBody:
+        """The reader for this request's body; 413 if its Content-Length is over the path's
+        limit (`MAX_BODY`, or its own in `large_bodies`)."""
+        limit = self.large_bodies.get(head.target.partition(b"?")[0], MAX_BODY)
+        if head.length is not None and head.length > limit:
+            raise Malformed(413, "body_too_large", limit=limit)
+        sink = None  # in memory
+        if limit > MAX_BODY:  # the file is closed when the app is done (`call_app`)
+            sink = tempfile.SpooledTemporaryFile(max_size=MAX_BODY,  # noqa: SIM115
+                                                 dir=self.spool_dir)
+        return ChunkedBody(limit, sink) if head.chunked else FixedBody(head.length or 0, sink)
+
+    def environ(self, head: Head, body: bytes | BinaryIO, peer: tuple) -> dict[str, Any]:
+        """The WSGI environ of a request whose `body` was read (bytes, or a file at its
+        start)."""
+        stream = io.BytesIO(body) if isinstance(body, bytes) else body
+        size = stream.seek(0, io.SEEK_END)
+        stream.seek(0)
         path, _, query = head.target.partition(b"?")
         environ: dict[str, Any] = {
             "REQUEST_METHOD": head.method,
@@ -153,10 +187,10 @@ class WebServer:
             "SERVER_PROTOCOL": "HTTP/" + head.version,
             "REMOTE_ADDR": str(peer[0]), "REMOTE_PORT": str(peer[1]),
             "wsgi.version": (1, 0), "wsgi.url_scheme": "http",
-            "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr,
+            "wsgi.input": stream, "wsgi.errors": sys.stderr,
             "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False,
             "wsgi.input_terminated": True,
-            "CONTENT_LENGTH": str(len(body)),
+            "CONTENT_LENGTH": str(size),
         }
         for name, value in head.headers:
             if name == "content-type":
@@ -176,13 +210,16 @@ class WebServer:
             started[:] = [status, headers]
             return lambda data: None
 
-        result: Iterable[bytes] = self.app(environ, start_response)
         try:
-            payload = b"".join(result)
+            result: Iterable[bytes] = self.app(environ, start_response)
+            try:
+                payload = b"".join(result)
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
         finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
+            environ["wsgi.input"].close()  # a spooled body's file goes at once
         status, headers = started
         return status, headers, payload, environ.get("companion.opened")
 
@@ -263,9 +300,7 @@ class _Connection(asyncio.Protocol):
                 return
             self.head = head = parse_head(bytes(self.buffer[:end[0]]))
             del self.buffer[:end[1]]
-            if head.length is not None and head.length > MAX_BODY:
-                raise Malformed(413, "body_too_large", limit=MAX_BODY)
-            self.reader = ChunkedBody(MAX_BODY) if head.chunked else FixedBody(head.length or 0)
+            self.reader = self.server.body_reader(head)
             self.phase = "body"
             if head.expect_continue and not self.buffer and (head.chunked or head.length):
                 self._write(CONTINUE)
@@ -273,9 +308,9 @@ class _Connection(asyncio.Protocol):
             assert self.reader is not None and self.head is not None
             self.deadline = self.server.loop.time() + HEAD_S
             if self.reader.feed(self.buffer):
-                self._run(self.head, self.reader.body())
+                self._run(self.head, self.reader.received())
 
-    def _run(self, head: Head, body: bytes) -> None:
+    def _run(self, head: Head, body: BinaryIO) -> None:
         self.phase, self.deadline, self.reader = "app", None, None
         server = self.server
         environ = server.environ(head, body, self.peer)
@@ -306,7 +341,7 @@ class _Connection(asyncio.Protocol):
         if stream is not None:
             stream.close()
         keep = head.keep_alive and not self.eof
-        self._write(_response(status, headers, b"" if head.method == "HEAD" else payload,
+        self._write(answer_bytes(status, headers, b"" if head.method == "HEAD" else payload,
                               keep, head.version))
         if not keep:
             self.close()
@@ -322,14 +357,15 @@ class _Connection(asyncio.Protocol):
         """A live stream: the head, then the snapshot and every message the broker sends,
         until the phone goes away, falls behind, or the broker ends it."""
         chunked = head.version == "1.1"  # HTTP/1.0: the bare bytes until the end
-        self._write(_head(status, [(k, v) for k, v in headers if k.lower() != "content-length"],
-                          ["Transfer-Encoding: chunked" if chunked else "Connection: close"]))
+        kept = [(k, v) for k, v in headers if k.lower() != "content-length"]
+        self._write(answer_head(status, kept, ["Transfer-Encoding: chunked" if chunked
+                                               else "Connection: close"]))
         self.phase, self.deadline, self.stream = "stream", None, stream
         transport = self.transport
         assert transport is not None
 
         def write(text: str) -> None:
-            transport.write(_framed(text, chunked))
+            transport.write(framed(text, chunked))
         stream.attach(write, transport.get_write_buffer_size, self.close)
 
     def _refuse(self, refused: Malformed) -> None:
@@ -337,7 +373,7 @@ class _Connection(asyncio.Protocol):
         body = json.dumps({"error": {**refused.as_dict(), "message": message(
             refused.code, refused.params, "en")}}).encode()
         status = f"{refused.status} {HTTPStatus(refused.status).phrase}"
-        self._write(_response(status, [("Content-Type", "application/json")], body, False,
+        self._write(answer_bytes(status, [("Content-Type", "application/json")], body, False,
                               "1.1"))
         self.close()
 
@@ -351,34 +387,6 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
         if self.phase != "closed" and self.stream is not None:
             self.stream.close()
-
-
-def _head(status: str, headers: list, extra: list[str]) -> bytes:
-    """A response's status line and headers (the app's, then ours in `extra`)."""
-    lines = [f"HTTP/1.1 {status}", *(f"{name}: {value}" for name, value in headers), *extra]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-
-
-def _response(status: str, headers: list, payload: bytes, keep_alive: bool,
-              version: str) -> bytes:
-    """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
-    extra = []
-    if not status.startswith(("1", "204", "304")) and \
-            not any(name.lower() == "content-length" for name, _ in headers):
-        extra.append(f"Content-Length: {len(payload)}")
-    if not keep_alive:
-        extra.append("Connection: close")
-    elif version == "1.0":
-        extra.append("Connection: keep-alive")
-    return _head(status, headers, extra) + payload
-
-
-@functools.lru_cache(maxsize=8)
-def _framed(text: str, chunked: bool) -> bytes:
-    """A stream message as bytes on the wire, made once for every phone it goes to (the
-    broker hands each one the same string)."""
-    data = text.encode()
-    return b"%x\r\n%b\r\n" % (len(data), data) if chunked else data
 
 
 class StreamOpener:
