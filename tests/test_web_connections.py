@@ -36,10 +36,11 @@ def get(port: int, path: str, timeout: float = 5.0) -> int:
 class Stream(threading.Thread):
     """An open page's live stream: counts the `state` events it reads."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, cookie: str | None = None) -> None:
         super().__init__(daemon=True)
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.conn.request("GET", "/api/stream")
+        self.conn.request("GET", "/api/stream", headers={"Cookie": cookie} if cookie else {})
+        self.ended = threading.Event()
         self.sock = self.conn.sock  # http.client lets go of it once the answer has begun
         self.response = self.conn.getresponse()
         self.status = self.response.status
@@ -59,6 +60,7 @@ class Stream(threading.Thread):
                     event = text[7:].strip()
                 elif text.startswith("data: ") and event == "state":
                     self.states.append(json.loads(text[6:]))
+        self.ended.set()  # the server closed the stream (or we did)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -145,6 +147,36 @@ def test_a_full_house_is_a_503_with_a_retry_after(daemon):
         streams.append(again)
     finally:
         for stream in streams:
+            stream.close()
+
+
+def test_watchers_filling_every_place_never_lock_the_table_out(daemon):
+    """Anyone on the network may open streams (watching needs no pairing); when they fill
+    every place, a paired phone still gets one: the oldest watcher's stream makes way (its
+    page reconnects as the house allows). Only paired phones filling the house is a 503."""
+    daemon.broker.max_clients = 3
+    client = Client(daemon.web.port)
+    client.pair(daemon)
+    watchers = [Stream(daemon.web.port) for _ in range(3)]
+    phones: list[Stream] = []
+    try:
+        assert [w.status for w in watchers] == [200] * 3
+        for i in range(3):
+            phones.append(Stream(daemon.web.port, client.cookie))
+            assert phones[-1].status == 200
+            assert watchers[i].ended.wait(5)  # the oldest watcher went, and only it
+            assert not any(w.ended.is_set() for w in watchers[i + 1:])
+            assert daemon.broker.clients == 3
+        conn = http.client.HTTPConnection("127.0.0.1", daemon.web.port, timeout=5)
+        conn.request("GET", "/api/stream", headers={"Cookie": client.cookie})
+        response = conn.getresponse()
+        assert response.status == 503
+        assert json.loads(response.read())["error"]["code"] == "too_many_streams"
+        assert not any(p.ended.is_set() for p in phones)  # a phone never makes way
+        late = Stream(daemon.web.port)  # and a watcher waits for a place
+        assert late.status == 503
+    finally:
+        for stream in watchers + phones:
             stream.close()
 
 

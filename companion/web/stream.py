@@ -68,6 +68,9 @@ class StreamClient:
     def attach(self, write: Callable[[str], None], backlog: Callable[[], int],
                close: Callable[[], None]) -> None:
         """In the loop: the connection is ready; the snapshot and what waited go out."""
+        if self.closed:  # it made way before it began
+            close()
+            return
         self._write, self._backlog, self._close = write, backlog, close
         write(self.opening + "".join(self.pending))
         self.pending.clear()
@@ -100,7 +103,8 @@ class Broker:
         self._lock = threading.Lock()  # the client list: opened on web threads, closed in the loop
         self._ids = itertools.count(1)
         self._door: LoopDoor | None = None
-        self.dropped = 0
+        self.dropped = 0  # streams ended because their phone did not read
+        self.made_way = 0  # watchers' streams ended to give a paired phone a place
         self._pending: list[tuple[str, bool]] = []  # messages not yet handed to the loop
         self._pending_lock = threading.Lock()
 
@@ -114,11 +118,23 @@ class Broker:
         return len(self._clients)
 
     def open(self, paired: bool, write_limit: int = 256 * 1024) -> StreamClient:
+        """A place for a new stream. When every place is taken, a paired phone takes the
+        oldest watcher's (anyone on the network may watch: watchers filling the house must
+        not lock the table out); a watcher, or a paired phone in a house of paired phones,
+        gets `TooManyStreams`."""
         client = StreamClient(self, paired, write_limit)
         with self._lock:
+            victim = None
             if len(self._clients) >= self.max_clients:
-                raise TooManyStreams
+                victim = next((c for c in self._clients if not c.paired), None) \
+                    if paired else None
+                if victim is None:
+                    raise TooManyStreams
+                self._clients.remove(victim)
+                self.made_way += 1
             self._clients.append(client)
+        if victim is not None:
+            self._in_loop(victim.close)  # its connection is the loop's
         return client
 
     def forget(self, client: StreamClient) -> None:
