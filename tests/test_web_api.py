@@ -117,6 +117,35 @@ def test_actions_accepted_and_refused_in_the_callers_language(daemon, client):
     assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == 1
 
 
+def test_an_undo_sent_twice_takes_back_one_move(web_live):
+    """The page says how many actions it saw: a double tap, a retry after a lost answer,
+    or two phones undoing at once take back one move, not two."""
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    game = client.post("/api/games", {"game": "tauziehen", "players": ["Ann", "Bob"]})[1]["id"]
+    for _ in range(4):
+        move = expand(client.get(f"/api/games/{game}/legal")[1])[0]
+        assert client.post(f"/api/games/{game}/actions", move)[0] == 200
+    results: list = []
+    threads = [threading.Thread(target=lambda: results.append(client.post(
+        f"/api/games/{game}/undo", {"actions": 4}))) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(status for status, _, _ in results) == [200, 409, 409, 409, 409]
+    refused = next(body for status, body, _ in results if status == 409)
+    assert refused["error"]["code"] == "undo_stale"
+    assert refused["error"]["params"] == {"actions": 3}
+    assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == 3
+    status, body, _ = client.post(f"/api/games/{game}/undo", {"actions": 3})
+    assert status == 200 and body["actions"] == 2
+    for bad in (True, -1, "2", 2.0):
+        status, body, _ = client.post(f"/api/games/{game}/undo", {"actions": bad})
+        assert status == 422 and body["error"]["code"] == "bad_value", bad
+    assert client.post(f"/api/games/{game}/undo", {})[0] == 200  # without it: as before
+
+
 @pytest.mark.parametrize("method,path,raw,expect", [
     ("POST", "/api/games", b"{not json", ("malformed_json", 400)),
     ("POST", "/api/games", b"[1, 2]", ("expected_object", 400)),

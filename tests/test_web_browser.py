@@ -5,6 +5,8 @@ refusal; the simulation panel, the hardware settings, pairing by the QR code."""
 
 from __future__ import annotations
 
+import time
+
 from browser_helpers import (  # noqa: F401  (fixtures, and names other test files import)
     CHROMIUM,
     FLAGS,
@@ -63,10 +65,15 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     shot(first, "06-contest-moved-barrel")
     shot(second, "07-second-phone-live")
 
-    first.click("#undo")
+    game = daemon.hub.call(lambda: daemon.table.current)
+    played = len(daemon.hub.call(lambda: daemon.sessions.get(game).actions))
+    first.dblclick("#undo")  # a double tap takes back one move
     for watcher in (first, second):  # both phones follow the undo, each in its own time
         until(watcher, f"document.querySelector('#barrel').dataset.field === '{start}'")
     assert barrel(first) == barrel(second) == start
+    time.sleep(0.5)  # a second undo, had one gone out, has been answered
+    assert len(daemon.hub.call(lambda: daemon.sessions.get(game).actions)) == played - 1
+    assert first.inner_text("#message") == ""  # and nothing was refused
     shot(second, "08-undone-on-second-phone")
 
     # a phone whose view went stale (its live stream lost) enters a play: refused, explained

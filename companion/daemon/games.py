@@ -77,8 +77,8 @@ class CurrentGame:
                 self.hub.publish("sound", "huckauf")
         return outcome
 
-    def undo(self, game_id: int) -> dict[str, Any]:
-        session = self.sessions.undo(game_id)
+    def undo(self, game_id: int, seen: int | None = None) -> dict[str, Any]:
+        session = self.sessions.undo(game_id, seen)
         if game_id == self.current:
             self.publish_state()
         return session.view()

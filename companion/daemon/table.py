@@ -205,8 +205,8 @@ class Table:
     def apply(self, game_id: int | None, action: Any) -> Outcome:
         return self.games.apply(game_id, action)
 
-    def undo(self, game_id: int) -> dict[str, Any]:
-        return self.games.undo(game_id)
+    def undo(self, game_id: int, seen: int | None = None) -> dict[str, Any]:
+        return self.games.undo(game_id, seen)
 
     def view(self) -> dict[str, Any] | None:
         return self.games.view()

@@ -53,6 +53,8 @@ MESSAGES: dict[str, Source] = {
     "bad_option": "The option “{key}” cannot be “{value}”.",
     "bad_seed": "The seed must be a whole number.",
     "nothing_to_undo": "There is nothing to undo.",
+    "undo_stale": "The game has changed meanwhile (it now has {actions} actions): nothing was "
+                  "taken back.",
     "no_such_game": "There is no game “{game_id}”.",
     "game_broken": "This game's stored log no longer replays from action {seq}; it is kept as is.",
     "no_race_now": "A race starts only while a How Ruck! game is forming teams.",

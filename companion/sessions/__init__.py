@@ -148,10 +148,13 @@ class Sessions:
         session.state = outcome.state
         return outcome
 
-    def undo(self, game_id: int) -> GameSession:
+    def undo(self, game_id: int, seen: int | None = None) -> GameSession:
         """Remove the last action and rebuild the state from the log. In a broken game the
-        last actions are the stored ones that no longer replay: undo removes those."""
+        last actions are the stored ones that no longer replay: undo removes those. With
+        `seen` (the number of actions the asker saw), only if the game still has that many."""
         session = self.get(game_id)
+        if seen is not None and seen != len(session.actions):
+            raise Refusal("undo_stale", actions=len(session.actions))
         if session.broken:
             actions = session.actions
         elif not session.actions:

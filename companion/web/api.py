@@ -165,8 +165,13 @@ def post_action(game_id: int) -> Response:
 @api.post("/games/<int:game_id>/undo")
 @writes()
 def undo(game_id: int) -> Response:
-    json_object()  # {}: a write carries a JSON object, as the document says
-    return jsonify(call(daemon().table.undo, game_id))
+    """Optional `actions`: how many actions the page saw. Given, an undo of a game that has
+    changed since (a double tap, a retry, another phone's undo) is refused: one tap takes
+    back one move."""
+    seen = json_object().get("actions")
+    if seen is not None and (type(seen) is not int or seen < 0):
+        raise Refusal("bad_value", key="actions", value=str(seen)[:20])
+    return jsonify(call(daemon().table.undo, game_id, seen))
 
 
 @api.post("/games/<int:game_id>/current")

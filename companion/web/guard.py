@@ -33,7 +33,7 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
-    "table_busy": 503,
+    "table_busy": 503, "undo_stale": 409,
 }
 RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 

@@ -180,8 +180,12 @@ def openapi_document() -> dict[str, Any]:
             "Enter an action (shared/spec/actions.md)", _json(action_result, "accepted"),
             *WRITE_ERRORS, 404, 422, body=OBJECT, params=[GAME_ID])},
         "/api/games/{game_id}/undo": {"post": _op(
-            "Take back the last action", _json(STATE, "state after undo"), *WRITE_ERRORS,
-            404, 422, body=OBJECT, params=[GAME_ID])},
+            "Take back the last action (with `actions`, the count the page saw: only if the "
+            "game still has that many, else 409 undo_stale)",
+            _json(STATE, "state after undo"), *WRITE_ERRORS, 404, 409, 422, body={
+                "type": "object", "properties": {"actions": {"type": "integer",
+                                                             "minimum": 0}}},
+            params=[GAME_ID])},
         "/api/games/{game_id}/current": {"post": _op(
             "Show this game on the table", _json(STATE, "state"), *WRITE_ERRORS, 404,
             body=OBJECT, params=[GAME_ID])},

@@ -481,7 +481,12 @@
     $("#hardware-form").addEventListener("submit", saveHardware);
     $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
     $("#undo").addEventListener("click", async () => {
-      if (app.state) await api("POST", `/api/games/${app.state.id}/undo`, {});
+      // One tap takes back one move: the button rests until the answer, and the table
+      // refuses an undo of a game that changed since this page saw it (undo_stale).
+      if (!app.state) return;
+      $("#undo").disabled = true;
+      await api("POST", `/api/games/${app.state.id}/undo`, {actions: app.state.actions});
+      $("#undo").disabled = !app.state || !app.state.actions;
     });
     $("#page-lang").addEventListener("change", async (e) => {
       if (!(await companion.i18n.load(e.target.value))) return;
