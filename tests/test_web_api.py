@@ -146,6 +146,33 @@ def test_an_undo_sent_twice_takes_back_one_move(web_live):
     assert client.post(f"/api/games/{game}/undo", {})[0] == 200  # without it: as before
 
 
+def test_a_full_storage_is_said_and_loses_nothing(web_live):
+    """The card fills up (SQLite's own limit on the file stands in for a full card): a move
+    that cannot be stored is refused with a stable code and changes nothing; once there is
+    room again, play goes on from the last stored move."""
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    game = client.post("/api/games", {"game": "howruck", "players": ["Ann", "Bob"]})[1]["id"]
+    db = web_live.sessions.store.db
+    pages = web_live.hub.call(lambda: db.execute("PRAGMA page_count").fetchone()[0])
+    web_live.hub.call(lambda: db.execute(f"PRAGMA max_page_count={pages}"))
+    stored = []
+    for _ in range(400):  # until the file would have to grow
+        move = expand(client.get(f"/api/games/{game}/legal")[1])[0]
+        status, body, _ = client.post(f"/api/games/{game}/actions?lang=de", move)
+        if status != 200:
+            break
+        stored.append(body["action"])
+    assert status == 507 and body["error"]["code"] == "storage_full", body
+    assert "Speicher" in body["error"]["message"]
+    assert client.get(f"/api/games/{game}/history")[1]["actions"] == stored
+    status, body, _ = client.post(f"/api/games/{game}/actions?lang=de&via=flask", move)
+    assert status == 507 and body["error"]["code"] == "storage_full"  # the app's route too
+    web_live.hub.call(lambda: db.execute("PRAGMA max_page_count=1073741823"))
+    assert client.post(f"/api/games/{game}/actions", move)[0] == 200
+    assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == len(stored) + 1
+
+
 @pytest.mark.parametrize("method,path,raw,expect", [
     ("POST", "/api/games", b"{not json", ("malformed_json", 400)),
     ("POST", "/api/games", b"[1, 2]", ("expected_object", 400)),

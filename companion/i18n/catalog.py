@@ -53,6 +53,8 @@ MESSAGES: dict[str, Source] = {
     "bad_option": "The option “{key}” cannot be “{value}”.",
     "bad_seed": "The seed must be a whole number.",
     "nothing_to_undo": "There is nothing to undo.",
+    "storage_full": "The companion's storage is full: nothing was saved. Delete old backups "
+                    "or use a larger card.",
     "undo_stale": "The game has changed meanwhile (it now has {actions} actions): nothing was "
                   "taken back.",
     "no_such_game": "There is no game “{game_id}”.",

@@ -147,7 +147,10 @@ class Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:  # SQLite ends some itself (a full disk): the error stays
+            self.db.execute("ROLLBACK")
 
 
 # Made once (`json.dumps` with arguments makes an encoder per call; two per move).

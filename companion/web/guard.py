@@ -5,13 +5,16 @@ that without a CORS preflight, which we never grant), must come from this page's
 when the browser says where it comes from, and, except pairing itself, must carry a paired
 session cookie. Errors are always ``{"error": {"code", "message", "params"}}``, the message
 in the caller's language: a `Refusal` (the rules' or ours) is a 4xx; a hub call withdrawn
-because the table was busy is a 503 with Retry-After (nothing happened); only a bug is a 500.
+because the table was busy is a 503 with Retry-After (nothing happened); a full card is a 507
+(`storage_full`: nothing stored); only a bug is a 500.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import sqlite3
 import uuid
 from collections.abc import Callable
 from functools import wraps
@@ -33,7 +36,7 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
-    "table_busy": 503, "undo_stale": 409,
+    "table_busy": 503, "undo_stale": 409, "storage_full": 507,
 }
 RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
@@ -90,6 +93,19 @@ def report_bug(method: str, path: str, exc: BaseException) -> dict[str, str]:
     error_id = uuid.uuid4().hex[:12]
     log.error("unexpected error %s on %s %s", error_id, method, path, exc_info=exc)
     return {"id": error_id}
+
+
+def storage_full(exc: BaseException) -> Refusal | None:
+    """A failure that is no bug: the card is full (SQLite's SQLITE_FULL, or no space left on
+    the device). Nothing was stored (the commit did not happen), so the phone is told so with
+    a stable code (507) instead of a 500; the log says it for whoever looks after the box."""
+    full = (isinstance(exc, sqlite3.Error)
+            and getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL) \
+        or (isinstance(exc, OSError) and exc.errno == errno.ENOSPC)
+    if not full:
+        return None
+    log.error("the storage is full: %s", exc)
+    return Refusal("storage_full")
 
 
 def refusal_response(exc: Refusal) -> Response:

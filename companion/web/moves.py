@@ -38,6 +38,7 @@ from companion.web.guard import (
     origin_allowed,
     parse_json,
     report_bug,
+    storage_full,
 )
 from companion.web.hosts import allowed_host
 
@@ -158,6 +159,8 @@ class MoveLane:
         if future.cancelled():
             return  # answered as busy already
         error = future.exception()
+        if error is not None and not isinstance(error, Refusal):
+            error = storage_full(error) or error
         if error is None:
             self._json(answer, "200 OK", future.result(), [])
         elif isinstance(error, Refusal):

@@ -48,7 +48,7 @@ def _op(summary: str, ok: dict[str, Any], *errors: int, body: dict | None = None
     return op
 
 
-WRITE_ERRORS = (400, 401, 403, 413, 415)
+WRITE_ERRORS = (400, 401, 403, 413, 415, 507)  # 507: the card is full, nothing stored
 # 421: a foreign Host (DNS rebinding); 422: a `lang` not in the enum (bad_value); 503: the
 # table was busy and nothing happened (table_busy, with Retry-After). A 500 is a bug, never
 # documented.
