@@ -76,6 +76,20 @@ def test_wrong_pins_lock_out(daemon, client, monkeypatch):
     assert "Sekunden" in body["error"]["message"]
 
 
+def test_a_malformed_pairing_request_is_refused_without_using_up_a_try(daemon, client):
+    """Only a PIN (or QR secret) that was really typed counts towards the lock-out: a
+    request of the wrong shape is explained instead, and the phone keeps its tries."""
+    refused = [client.post("/api/pair", body)[1]["error"] for body in (
+        {}, {"pin": 123456}, {"pin": None}, {"pin": ["123456"]}, {"secret": 7},
+        {"pin": "123456", "secret": "x"}) for _ in range(2)]
+    assert [e["code"] for e in refused] == ["missing_key"] * 2 + ["wrong_type"] * 8 + [
+        "unknown_key"] * 2
+    status, body, _ = client.post("/api/pair", {"pin": "000000x"})
+    assert status == 403 and body["error"]["params"]["tries_left"] == \
+        pairing_module.MAX_TRIES - 1
+    client.pair(daemon)  # and the right PIN pairs
+
+
 def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):
     client.pair(daemon)
     status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},

@@ -65,13 +65,26 @@ def status() -> Response:
 @api.post("/pair")
 @writes(pairing_needed=False)
 def pair() -> Response:
-    body = json_object()  # {"pin": the typed PIN} or {"secret": the QR code's fragment}
-    token = call(daemon().table.pair, body.get("pin"), request.remote_addr or "?",
-                 body.get("secret"))
+    pin, secret = _pairing_proof(json_object())
+    token = call(daemon().table.pair, pin, request.remote_addr or "?", secret)
     response = jsonify({"paired": True})
     response.set_cookie(SESSION_COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True,
                         samesite="Strict", path="/")
     return response
+
+
+def _pairing_proof(body: dict[str, Any]) -> tuple[str | None, str | None]:
+    """{"pin": the typed PIN} or {"secret": the QR code's fragment}: exactly one, a string.
+    Only such a try counts towards the lock-out; a request of another shape is explained
+    (missing_key, wrong_type, unknown_key) and costs the phone no try."""
+    given = [key for key in ("pin", "secret") if key in body]
+    if not given:
+        raise Refusal("missing_key", key="pin")
+    if len(given) > 1:
+        raise Refusal("unknown_key", key="secret")
+    if not isinstance(body[given[0]], str):
+        raise Refusal("wrong_type", key=given[0], expected="string")
+    return body.get("pin"), body.get("secret")
 
 
 @api.post("/unpair")
