@@ -19,6 +19,17 @@ def _language(value: str) -> str:
     return value
 
 
+def _data_dir(value: str) -> Path:
+    """A --data value: a directory, or where one may be made; never a file or an empty name
+    (which would be the current directory)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty name is not a directory")
+    path = Path(value)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is a file, not a directory")
+    return path
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion",
                                      description="Referee for physical board games.")
@@ -27,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="start the companion (simulated off a Raspberry Pi)")
     run.add_argument("--config", type=Path, help="TOML config (default /etc/companion/"
                      "config.toml when it exists)")
-    run.add_argument("--data", type=Path, help="data directory (games database)")
+    run.add_argument("--data", type=_data_dir, help="data directory (games database)")
     run.add_argument("--simulate", action="store_true", help="mock pins and display")
     run.add_argument("--host", help="web address to listen on")
     run.add_argument("--port", type=int, help="web port")
@@ -48,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
 
     doctor = sub.add_parser("doctor", help="check the set-up and say how to fix it")
     doctor.add_argument("--config", type=Path, help="TOML config (default as for run)")
-    doctor.add_argument("--data", type=Path, help="data directory (games database)")
+    doctor.add_argument("--data", type=_data_dir, help="data directory (games database)")
     doctor.add_argument("--simulate", action="store_true",
                         help="mock pins, virtual display (the default off a Raspberry Pi)")
     doctor.add_argument("--buttons", nargs="?", type=float, const=10.0, metavar="SECONDS",
@@ -63,14 +74,14 @@ def _parser() -> argparse.ArgumentParser:
     backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
                             "(works while the companion runs)")
     backup.add_argument("file", type=Path, help="the backup file to write")
-    backup.add_argument("--data", type=Path, help="data directory (games database)")
+    backup.add_argument("--data", type=_data_dir, help="data directory (games database)")
     backup.add_argument("--lang", type=_language,
                         help="language of its messages (default: the terminal's)")
     restore = sub.add_parser("restore", help="replace the data with a checked backup FILE "
                              "(stop the service first; the old data is kept as a backup)")
     restore.add_argument("file", type=Path, help="a file written by `companion backup` or "
                          "the page")
-    restore.add_argument("--data", type=Path, help="data directory (games database)")
+    restore.add_argument("--data", type=_data_dir, help="data directory (games database)")
     restore.add_argument("--lang", default="en", type=_language,
                          help="language of refusal messages")
 
@@ -115,6 +126,14 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
+    try:
+        return _command(args)
+    except KeyboardInterrupt:  # Ctrl-C before a command set up its own way to stop
+        sys.stderr.write("\n")
+        return 130  # as a shell reports a command ended by SIGINT
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "replay":
         try:
             return _replay(args.file, args.lang)

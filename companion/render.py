@@ -30,9 +30,11 @@ def load_state(screen: str, path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RenderError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError:
+        raise RenderError(f"{path}: not UTF-8 text") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         data = None
     try:
         if data is None:  # a replay file: header, then one action per line
@@ -42,6 +44,8 @@ def load_state(screen: str, path: Path) -> dict[str, Any]:
             return _replayed(rows[0] if rows else None, rows[1:])
     except json.JSONDecodeError as exc:
         raise RenderError(f"{path}: not JSON ({exc.msg})") from exc
+    except RecursionError:
+        raise RenderError(f"{path}: not JSON (nested too deep)") from None
     if not isinstance(data, dict):
         raise RenderError(f"{path}: expected a JSON object")
     if isinstance(data.get("final"), dict):

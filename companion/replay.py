@@ -70,7 +70,12 @@ def start_game(header: dict[str, Any], line: int):
 
 
 def _emit(out: IO[str], obj: Any) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a "\ud800" in the file): kept escaped
+        text = json.dumps(obj)
+    out.write(text + "\n")
 
 
 def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> int:

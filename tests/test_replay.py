@@ -106,6 +106,17 @@ def test_binary_and_huge_lines_are_refused_without_a_traceback():
     assert deep.returncode == 2 and b"Traceback" not in deep.stderr
 
 
+def test_a_lone_surrogate_in_the_file_comes_out_escaped():
+    """JSON may escape half a character ("\\ud800"); UTF-8 cannot carry it: the output line
+    keeps it as an escape, still JSON, instead of failing half-way through the game."""
+    result = replay(HEADER + '{"type": "race", "winner": "\\ud800"}\n'
+                    + '{"type": "race", "winner": "A"}\n')
+    assert result.returncode == 0, result.stderr.decode()
+    refused, accepted, final = lines(result)
+    assert refused["ok"] is False and "\\ud800" in result.stdout.decode()
+    assert accepted["ok"] is True and "final" in final
+
+
 def test_missing_file_exits_2(tmp_path):
     result = subprocess.run([sys.executable, "-m", "companion", "replay",
                              str(tmp_path / "nope.jsonl")], capture_output=True, timeout=60)

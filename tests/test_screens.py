@@ -129,6 +129,17 @@ def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
     assert "not JSON" in capsys.readouterr().err
     assert cli_main(["render", "chess", "--out", str(tmp_path / "x.png")]) == 2
     assert "unknown screen" in capsys.readouterr().err
+    binary = tmp_path / "photo.jpg"
+    binary.write_bytes(b"\xff\xd8\xff\xe0 not text")
+    assert cli_main(["render", "howruck", "--state", str(binary), "--out",
+                     str(tmp_path / "x.png")]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    deep = tmp_path / "deep.json"
+    for nested in ("[" * 5000 + "]" * 5000, '{"game": "howruck"}\n' + "[" * 5000 + "]" * 5000):
+        deep.write_text(nested)
+        assert cli_main(["render", "howruck", "--state", str(deep), "--out",
+                         str(tmp_path / "x.png")]) == 2
+        assert "not JSON" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
 
 
