@@ -207,6 +207,8 @@ def parse(data: dict[str, Any], source: str = "config", base: Config | None = No
                 attr, check = section[sub]
                 values[attr] = check(f"{key}.{sub}", sub_value)
         else:
+            if key in SCHEMA and key != "":
+                raise ConfigError(key, f"a section ([{key}] and its keys), not a single value")
             if key not in SCHEMA[""]:
                 raise ConfigError(key, "unknown key")
             attr, check = SCHEMA[""][key]
@@ -255,7 +257,7 @@ def load(path: Path | None) -> Config:
     import tomllib  # only with a file: not before the display's first frame otherwise
 
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM (Notepad)
     except OSError as exc:
         raise ConfigError(str(path), f"cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -46,6 +46,19 @@ def test_bad_values_name_their_key(data, key):
     assert info.value.key == key
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """Windows' Notepad starts a UTF-8 file with a BOM; the file is still the same TOML."""
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeff[web]\nport = 8090\n".encode())
+    assert load(path).web_port == 8090
+
+
+def test_a_section_given_as_one_value_says_it_is_a_section():
+    with pytest.raises(ConfigError) as info:
+        parse({"web": 5})
+    assert info.value.key == "web" and "[web]" in str(info.value)
+
+
 def test_unreadable_and_invalid_files(tmp_path):
     with pytest.raises(ConfigError, match="cannot read"):
         load(tmp_path / "missing.toml")

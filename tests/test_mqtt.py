@@ -169,3 +169,15 @@ def test_no_broker_is_logged_and_the_table_plays_on(run, tmp_path, caplog):
     assert any("cannot reach" in r.getMessage() for r in caplog.records)
     [finding] = check_mqtt(parse({"mqtt": {"host": "127.0.0.1", "port": port}}))
     assert not finding.ok and "cannot reach" in finding.message
+
+
+def test_a_missing_ca_file_is_named_when_the_table_starts(tmp_path):
+    """`companion run` says "cannot start: <error>": the error names the config key and the
+    file, not only "No such file or directory"."""
+    from companion.club.publisher import make_client
+    from companion.config import Config
+
+    missing = tmp_path / "club-ca.pem"
+    config = Config(mqtt_tls=True, mqtt_ca_file=str(missing))
+    with pytest.raises(OSError, match=f"mqtt.ca_file '{missing}': No such file"):
+        make_client(config, "t")

@@ -135,6 +135,13 @@ def test_a_card_that_can_move_cannot_be_discarded_and_one_that_cannot_can():
     assert {"type": "discard", "player": "Bob", "card": "9"} in CORE.legal_actions(t.state)
 
 
+def test_a_play_or_discard_without_a_card_says_the_card_is_missing():
+    t = Track()
+    for kind in ("play", "discard"):
+        t.refuse("missing_key", type=kind, player="Ann")
+        t.refuse("bad_value", type=kind, player="Ann", card=None)
+
+
 def test_all_five_in_the_castle_wins():
     t = Track()
     for i in range(4):

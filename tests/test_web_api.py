@@ -200,13 +200,17 @@ def test_a_full_storage_is_said_and_loses_nothing(web_live):
     ("DELETE", "/api/games", None, ("method_not_allowed", 405)),
     ("GET", "/nowhere", None, ("not_found", 404)),
     ("PUT", "/api/settings", b'{"language": "xx"}', ("bad_value", 422)),
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "B"], "options": "x"}',
+     ("bad_option", 422)),
+    ("POST", "/api/sim/button", b'{"name": "p0", "pressed": "yes"}', ("wrong_type", 422)),
+    ("POST", "/api/sim/button", b'{"name": "p99", "pressed": true}', ("unknown_button", 400)),
 ])
 def test_bad_input_gets_a_json_error_with_a_code(daemon, client, method, path, raw, expect):
     client.pair(daemon)
     headers = {"Content-Type": "application/json"} if raw is not None else {}
     status, body, _ = client.request(method, path, raw=raw, headers=headers)
     assert (body["error"]["code"], status) == expect
-    assert body["error"]["message"]
+    assert body["error"]["message"] and "{" not in body["error"]["message"]  # all filled in
 
 
 def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):

@@ -118,3 +118,17 @@ def test_an_idle_connection_and_a_slow_head_are_closed_after_their_time(daemon, 
     assert idle.recv(10) == b"" and slow.recv(10) == b""  # closed by the server
     assert time.monotonic() - started < 4  # 0.5 s, found by the sweep within a second
     wait_until(lambda: daemon.web.connections == 0, timeout=2)
+
+
+def test_an_address_in_use_is_named_in_the_error():
+    """`companion run` says "cannot start: <error>": the error must say which address (the
+    web.host and web.port to change), not only "Address already in use"."""
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        with pytest.raises(OSError, match=f"127.0.0.1:{port}: Address already in use"):
+            server.WebServer(lambda environ, start: [], "127.0.0.1", port)
+    finally:
+        taken.close()

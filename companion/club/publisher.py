@@ -51,7 +51,11 @@ def make_client(config: Config, client_id: str) -> mqtt.Client:
     if config.mqtt_username:
         client.username_pw_set(config.mqtt_username, config.mqtt_password or None)
     if config.mqtt_tls:
-        client.tls_set(ca_certs=config.mqtt_ca_file or None)
+        try:
+            client.tls_set(ca_certs=config.mqtt_ca_file or None)
+        except OSError as exc:  # say which file: the error itself does not
+            raise OSError(exc.errno, f"mqtt.ca_file {config.mqtt_ca_file!r}: "
+                                     f"{exc.strerror or exc}") from None
     client.reconnect_delay_set(min_delay=1, max_delay=30)
     client.max_inflight_messages_set(1)  # in order, one at a time
     return client

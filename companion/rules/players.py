@@ -31,7 +31,8 @@ def check_option_keys(options: Any, known: tuple[str, ...]) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise SetupError("bad_option", key="options", reason="not_an_object")
+        raise SetupError("bad_option", key="options", value=str(options)[:40],
+                         reason="not_an_object")
     for key in options:
         if key not in known:
             raise SetupError("unknown_option", key=str(key)[:40], known=list(known))

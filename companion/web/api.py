@@ -272,7 +272,9 @@ def sim_button() -> Response:
         raise Refusal("not_simulated")
     body = json_object()
     name, pressed = body.get("name"), body.get("pressed")
-    if name not in d.button_names() or not isinstance(pressed, bool):
+    if name not in d.button_names():
         raise Refusal("unknown_button", name=str(name)[:20], known=d.button_names())
+    if not isinstance(pressed, bool):
+        raise Refusal("wrong_type", key="pressed", expected="boolean")
     d.press_simulated(name, pressed)
     return jsonify({"name": name, "pressed": pressed})

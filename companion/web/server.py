@@ -95,7 +95,12 @@ class WebServer:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind((host, port))
+        try:
+            self.sock.bind((host, port))
+        except OSError as exc:  # say which address (web.host, web.port): the error does not
+            self.sock.close()
+            raise OSError(exc.errno, f"the page's address {host}:{port}: "
+                                     f"{exc.strerror or exc}") from None
         self.sock.listen(128)
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]

@@ -38,11 +38,19 @@ def _laddie(value: Any, key: str = "laddie") -> int:
     return get_int({key: value}, key, 0, LADDIES - 1)
 
 
-def play(s: StramashState, player: str, a: Mapping[str, Any]) -> tuple[Action, dict[str, Any]]:
-    """Carry out a play on `s` (a copy); (canonical action, event)."""
-    card = a.get("card")
+def _card(a: Mapping[str, Any]) -> str:
+    """The card a play or a discard names: one of RANKS."""
+    if "card" not in a:
+        raise Refusal("missing_key", key="card")
+    card = a["card"]
     if card not in RANKS:
         raise Refusal("bad_value", key="card", value=str(card)[:10], allowed=list(RANKS))
+    return card
+
+
+def play(s: StramashState, player: str, a: Mapping[str, Any]) -> tuple[Action, dict[str, Any]]:
+    """Carry out a play on `s` (a copy); (canonical action, event)."""
+    card = _card(a)
     owner = s.controlled(player)
     canon: Action = {"type": "play", "player": player, "card": card}
     bumped: list[Any] = []
@@ -192,9 +200,7 @@ class StramashCore:
         s = state.copy()
         if kind == "discard":
             check_keys(a, ("type", "player", "card"))
-            card = a.get("card")
-            if card not in RANKS:
-                raise Refusal("bad_value", key="card", value=str(card)[:10], allowed=list(RANKS))
+            card = _card(a)
             if legal_plays(state, player, card):
                 raise Refusal("card_could_move", card=card)
             canon: Action = {"type": "discard", "player": player, "card": card}
