@@ -70,6 +70,7 @@ def test_rename_and_merge(table):
     ("/api/players/rename", {"name": "Ann", "to": "  "}, "bad_player_name"),
     ("/api/players/rename", {"name": "Ann", "to": "x" * 41}, "bad_player_name"),
     ("/api/players/rename", {"name": "Ann", "to": "a\u0000b"}, "bad_player_name"),
+    ("/api/players/rename", {"name": "Ann", "to": "An\u200bn"}, "bad_player_name"),
     ("/api/players/rename", {"name": "Ann", "to": 7}, "bad_player_name"),
     ("/api/players/merge", {"name": "Ann", "into": "Ann"}, "same_player"),
     ("/api/players/merge", {"name": "Ann", "into": "Nobody"}, "no_such_player"),
@@ -82,6 +83,23 @@ def test_bad_player_changes_are_refused(table, path, body, code):
         status, answer, _ = client.post(f"{path}?lang={lang}", body)
         assert 400 <= status < 500 and answer["error"]["code"] == code
     assert set(by_name(client)) == {"Ann", "Bob"}
+
+
+def test_names_written_with_joiners_play_and_rename(table):
+    """Persian and Indic names need the zero-width non-joiner; emoji such as a family or a
+    flag are joined by the zero-width joiner: both are names, where invisible characters
+    such as the zero-width space are not."""
+    daemon, client = table
+    persian, family, flag = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", \
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f3f3\ufe0f\u200d\U0001f308"
+    status, body, _ = client.post("/api/games", {"game": "tauziehen",
+                                                 "players": [persian, family]})
+    assert status == 201, body
+    status, body, _ = client.post("/api/players/rename", {"name": family, "to": flag})
+    assert status == 200 and body["aliases"] == {family: flag}
+    status, body, _ = client.post("/api/games", {"game": "tauziehen",
+                                                 "players": ["A\u200bB", "C"]})
+    assert status == 422 and body["error"]["code"] == "bad_players"
 
 
 def test_changing_players_needs_pairing(web_live):

@@ -7,6 +7,15 @@ from typing import Any
 from companion.rules.base import SetupError
 
 MAX_ID_LENGTH = 32
+JOINERS = str.maketrans("", "", "\u200c\u200d")  # zero-width non-joiner and joiner
+
+
+def printable_name(text: str) -> bool:
+    """Whether a name shows as it is written: printable characters only, except the two
+    joiners that are part of writing itself (Persian and Indic names need the non-joiner;
+    emoji such as 👨‍👩‍👧 and 🏳️‍🌈 are joined by the joiner). Other invisible or control
+    characters are refused: they would make two names that look the same."""
+    return text.translate(JOINERS).isprintable()
 
 
 def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ()) -> list[str]:
@@ -18,7 +27,7 @@ def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ())
     for pid in players:
         if not isinstance(pid, str) or not pid.strip():
             raise SetupError("bad_players", reason="empty_or_not_text")
-        if len(pid) > MAX_ID_LENGTH or not pid.isprintable():
+        if len(pid) > MAX_ID_LENGTH or not printable_name(pid):
             raise SetupError("bad_players", reason="too_long_or_unprintable", player=pid[:40])
         if allowed and pid not in allowed:
             raise SetupError("bad_players", reason="not_allowed", player=pid, allowed=list(allowed))

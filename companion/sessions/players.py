@@ -9,9 +9,9 @@ the hub thread, like the store it writes to.
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 
 from companion.rules import Refusal
+from companion.rules.players import printable_name
 from companion.sessions.store import Transaction
 from companion.stats import canonical
 
@@ -24,8 +24,7 @@ def check_name(value: object) -> str:
     if not isinstance(value, str):
         raise Refusal("bad_player_name", name=str(value)[:MAX_NAME])
     name = value.strip()
-    if not name or len(name) > MAX_NAME or any(
-            unicodedata.category(c).startswith("C") for c in name):
+    if not name or len(name) > MAX_NAME or not printable_name(name):
         raise Refusal("bad_player_name", name=name[:MAX_NAME])
     return name
 
