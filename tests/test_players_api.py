@@ -89,7 +89,7 @@ def test_names_written_with_joiners_play_and_rename(table):
     """Persian and Indic names need the zero-width non-joiner; emoji such as a family or a
     flag are joined by the zero-width joiner: both are names, where invisible characters
     such as the zero-width space are not."""
-    daemon, client = table
+    _, client = table
     persian, family, flag = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", \
         "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f3f3\ufe0f\u200d\U0001f308"
     status, body, _ = client.post("/api/games", {"game": "tauziehen",

@@ -405,3 +405,15 @@ def test_history_carries_each_actions_events_with_the_race_margin(daemon, client
     assert history["actions"] == [{"type": "race", "presses": {"B": [19_000], "A": [-400, 2_000]}}]
     race = history["events"][0][0]
     assert race["winner"] == "A" and race["margin_us"] == 17_000 and race["false_starts"] == ["A"]
+
+
+@pytest.mark.parametrize("path", ["/api/games/00001", "/api/games/%D9%A1",
+                                  "/api/games/%EF%BC%91", "/api/games/1%C2%A0"])
+def test_a_game_has_one_address(daemon, client, path):
+    """Game 1 is /api/games/1 only: not "00001", nor other scripts' digits (Arabic-Indic,
+    full-width), which werkzeug's int converter took."""
+    client.pair(daemon)
+    client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})
+    assert client.get("/api/games/1")[0] == 200
+    status, body, _ = client.get(path)
+    assert status == 404 and body["error"]["code"] == "not_found"

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.routing import IntegerConverter
 
 from companion.i18n.catalogs import language_name, languages, page_text
 from companion.rules import Refusal
@@ -61,10 +62,19 @@ def move_lane(app: Flask) -> MoveLane:
     return MoveLane(app.config["daemon"], app.config["own_names"], encode)
 
 
+class GameIdConverter(IntegerConverter):
+    """`<game_id:...>`: a game's number as the page writes it (ASCII digits, no leading
+    zero; the move lane reads the same shape). werkzeug's `int` also took "00001" and
+    Arabic-Indic digits: several addresses for one game."""
+
+    regex = r"[1-9][0-9]{0,8}"
+
+
 def create_app(daemon: Any) -> Flask:
     root = web_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), static_url_path="/static")
+    app.url_map.converters["game_id"] = GameIdConverter
     app.config.update(daemon=daemon, MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
     app.json.ensure_ascii = False
     app.register_blueprint(api)

@@ -125,13 +125,13 @@ def create_game() -> tuple[Response, int]:
     return jsonify(view), 201
 
 
-@api.get("/games/<int:game_id>")
+@api.get("/games/<game_id:game_id>")
 def get_game(game_id: int) -> Response:
     sessions = daemon().sessions
     return jsonify(call(lambda: sessions.get(game_id).view()))
 
 
-@api.get("/games/<int:game_id>/history")
+@api.get("/games/<game_id:game_id>/history")
 def history(game_id: int) -> Response:
     sessions = daemon().sessions
 
@@ -149,7 +149,7 @@ def history(game_id: int) -> Response:
     return jsonify(answer)
 
 
-@api.get("/games/<int:game_id>/legal")
+@api.get("/games/<game_id:game_id>/legal")
 def legal(game_id: int) -> Response:
     """The legal actions as choice groups the page expands (a few KB in every state); with
     ``?full=1`` the core's whole list as well (up to hundreds of KB in a tie-break)."""
@@ -167,7 +167,7 @@ def legal(game_id: int) -> Response:
     return jsonify(answer)
 
 
-@api.post("/games/<int:game_id>/actions")
+@api.post("/games/<game_id:game_id>/actions")
 @writes()
 def post_action(game_id: int) -> Response:
     """The reference for moves.py's lane, which answers the page's plain requests itself."""
@@ -175,7 +175,7 @@ def post_action(game_id: int) -> Response:
     return jsonify(call(apply_move, daemon(), game_id, action))  # one hub call
 
 
-@api.post("/games/<int:game_id>/undo")
+@api.post("/games/<game_id:game_id>/undo")
 @writes()
 def undo(game_id: int) -> Response:
     """Optional `actions`: how many actions the page saw. Given, an undo of a game that has
@@ -187,7 +187,7 @@ def undo(game_id: int) -> Response:
     return jsonify(call(daemon().table.undo, game_id, seen))
 
 
-@api.post("/games/<int:game_id>/current")
+@api.post("/games/<game_id:game_id>/current")
 @writes()
 def make_current(game_id: int) -> Response:
     json_object()  # {}: a write carries a JSON object, as the document says

@@ -197,7 +197,7 @@ def merge_players() -> Response:
 
 
 # --- history you can walk through --------------------------------------------------------------
-@club.get("/games/<int:game_id>/at/<int:step>")
+@club.get("/games/<game_id:game_id>/at/<int:step>")
 def game_at(game_id: int, step: int) -> Response:
     """The game's public state after its first `step` actions (the stored log replayed
     through the rule core), with the events of action `step` - 1: what the board showed then."""
