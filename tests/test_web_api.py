@@ -204,6 +204,10 @@ def test_a_full_storage_is_said_and_loses_nothing(web_live):
      ("bad_option", 422)),
     ("POST", "/api/sim/button", b'{"name": "p0", "pressed": "yes"}', ("wrong_type", 422)),
     ("POST", "/api/sim/button", b'{"name": "p99", "pressed": true}', ("unknown_button", 400)),
+    ("POST", "/api/games", '{"game": "howruck", "players": ["A", "B"]}'.encode("utf-16"),
+     ("malformed_json", 400)),  # JSON between systems is UTF-8 (RFC 8259)
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A\xed\xa0\x80", "B"]}',
+     ("malformed_json", 400)),  # a surrogate encoded in the bytes: not UTF-8
 ])
 def test_bad_input_gets_a_json_error_with_a_code(daemon, client, method, path, raw, expect):
     client.pair(daemon)

@@ -125,17 +125,18 @@ def json_body() -> Any:
 
 
 def parse_json(raw: bytes) -> Any:
-    """JSON, strictly: malformed JSON (nested too deep, or a string with a lone surrogate,
-    which no reply could echo) is a 400 with its own code."""
+    """JSON, strictly: UTF-8 text only (RFC 8259: `json.loads` would also take UTF-16 and
+    UTF-32); malformed JSON (nested too deep, or a string with a lone surrogate, which no
+    reply could echo) is a 400 with its own code."""
     try:
-        body = json.loads(raw or b"null")
+        body = json.loads((raw or b"null").decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         raise Refusal("malformed_json", detail=str(exc)[:120]) from None
     except RecursionError:
         raise Refusal("malformed_json", detail="nested too deep") from None
-    # a lone surrogate comes only from a \u escape or from non-ASCII bytes (json decodes
-    # them with "surrogatepass"): a plain ASCII body (every move the page posts) needs no walk
-    if (not raw.isascii() or b"\\u" in raw) and not encodable(body):
+    # a lone surrogate can come only from a \u escape (strict UTF-8 refuses encoded ones):
+    # a plain ASCII body without one (every move the page posts) needs no walk
+    if b"\\u" in raw and not encodable(body):
         raise Refusal("malformed_json", detail="a string with a lone surrogate")
     return body
 
