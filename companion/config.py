@@ -22,6 +22,10 @@ class ConfigError(Exception):
         self.key = key
 
 
+class ConfigFileError(ConfigError):
+    """The file itself cannot be read, or is not TOML (`key` is its path)."""
+
+
 @dataclass(frozen=True)
 class Config:
     language: str = "en"
@@ -259,7 +263,7 @@ def load(path: Path | None) -> Config:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM (Notepad)
     except OSError as exc:
-        raise ConfigError(str(path), f"cannot read ({exc.strerror})") from None
+        raise ConfigFileError(str(path), f"cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(path), f"not valid TOML ({exc})") from None
+        raise ConfigFileError(str(path), f"not valid TOML ({exc})") from None
     return parse(data, str(path))

@@ -324,7 +324,9 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
     try:
         config = configuration.load(config_path)
     except configuration.ConfigError as err:
-        fix = say(Said("doctor:fix", fix=Said("doctor:config_fix")), lang)
+        what = "doctor:config_file_fix" if isinstance(err, configuration.ConfigFileError) \
+            else "doctor:config_fix"
+        fix = say(Said("doctor:fix", fix=Said(what)), lang)
         out.write(f"✗ config: {err}\n  {fix}\n")
         return 1
     out.write(f"✓ config: {config.source}\n")

@@ -133,7 +133,13 @@ def test_invalid_config_is_a_finding(tmp_path, capsys):
     config = tmp_path / "config.toml"
     config.write_text("[buttons]\nplayers = [2]\n")
     assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
-    assert "✗ config: buttons.players[0]" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "✗ config: buttons.players[0]" in out and "correct that key" in out
+    config.write_text("[buttons\n")  # not TOML at all: no key to correct
+    assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "not valid TOML" in out and "correct that key" not in out
+    assert "examples/config.toml" in out
 
 
 def test_a_process_holding_the_box_port_is_named(tmp_path, mock_pins):

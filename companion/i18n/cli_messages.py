@@ -19,6 +19,8 @@ SENTENCES: dict[str, Source] = {
     },
     "doctor:simulation": "(simulation: mock pins, virtual display)",
     "doctor:config_fix": "correct that key (examples/config.toml lists them all)",
+    "doctor:config_file_fix": "make the file readable TOML (examples/config.toml shows the "
+                              "format)",
     "doctor:stop_service": STOP,
     # --- the display and I2C --------------------------------------------------------------
     "doctor:i2c_on": "I2C bus {port} is on ({bus})",
