@@ -15,7 +15,7 @@ BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
 # Kinds the OLED shows as a banner for a few seconds (the race has its own screen, and a won
 # game stays on screen as the game's own end).
 BANNER_KINDS = ("round_won", "contest", "point", "berggeist_placed", "berggeist_home",
-                "berggeist_stays", "strike", "capture", "castle")
+                "berggeist_stays", "strike", "capture", "partner_entry", "castle")
 
 
 def banner(items: list[Announcement], game_over: bool) -> Announcement | None:
@@ -101,9 +101,13 @@ def _berggeist_stays(e: dict[str, Any], view: dict[str, Any],
 
 def _stramash(e: dict[str, Any], view: dict[str, Any]) -> list[Announcement]:
     out: list[Announcement] = []
-    victims = [b for b in e.get("bumped", []) if b.get("player") != e.get("owner")]
-    if victims:
-        out += _a("capture", player=e["player"], victims=victims)
+    sent = [b for b in e.get("bumped", []) if b.get("player") != e.get("owner")]
+    captured = [b for b in sent if b.get("to") != "entry"]  # an opponent's: to its dock
+    partners = [b for b in sent if b.get("to") == "entry"]  # a partner's: to its castle entry
+    if captured:
+        out += _a("capture", player=e["player"], victims=captured)
+    if partners:
+        out += _a("partner_entry", player=e["player"], victims=partners)
     owner = e.get("owner", e.get("player"))
     moved = [i for i, _ in e["split"]] if e.get("split") else [e.get("laddie")]
     for laddie in moved:

@@ -34,6 +34,7 @@ SIGNALS: dict[str, Pattern] = {
     "cards_kept": Pattern(None, "player", 1),
     "strike": Pattern("false_start", "victim", 3),
     "capture": Pattern("false_start", "victims", 3),
+    "partner_entry": Pattern("tick", "victims", 2),
     "castle": Pattern("tick", "player", 2),
 }
 

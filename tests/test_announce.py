@@ -101,6 +101,24 @@ def test_stramash_captures_and_castle_entries():
     assert 1 <= castle["hole"] <= 5
 
 
+def test_stramash_a_partner_landed_on_goes_to_its_castle_entry_not_the_dock():
+    """Pairs: landing on the partner's laddie moves it to the partner's castle entry. Said
+    as a capture ("back to the dock"), the players would put it in the wrong place."""
+    t = Table("stramash", ["Ann", "Bob", "Cat", "Dan"], {"pairs": True})  # Ann + Cat
+    t.state.laddies["Ann"][0] = ("track", 5)
+    t.state.laddies["Cat"][0] = ("track", 8)
+    t.state.laddies["Bob"][0] = ("track", 10)
+    said = announcements(t.do(type="play", player="Ann", card="3", laddie=0), t.view)
+    assert said == [{"kind": "partner_entry", "params": {
+        "player": "Ann", "victims": [{"player": "Cat", "laddie": 0, "to": "entry"}]}}]
+    said = announcements(t.do(type="play", player="Bob", card="3", laddie=0), t.view)
+    assert [a["kind"] for a in said] == []  # Bob's 10 + 3: nobody there
+    t.state.laddies["Cat"][1] = ("track", 10)
+    said = announcements(t.do(type="play", player="Cat", card="3", laddie=1), t.view)
+    assert said == [{"kind": "capture", "params": {
+        "player": "Cat", "victims": [{"player": "Bob", "laddie": 0, "to": "dock"}]}}]
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in PLAYTHROUGHS.glob("*.jsonl")))
 def test_every_announcement_is_plain_json_with_a_kind(name):
     for item in replayed(name):

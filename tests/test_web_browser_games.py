@@ -103,6 +103,20 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     shot(page, "16-stramash")
 
 
+def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon):
+    """The sentence the banner and the history show for every announcement a pairs game's
+    core can make, in German: a partner landed on goes to the castle entry, not the dock."""
+    from companion.screens.samples import long_banners
+
+    page = phone(browser, daemon)
+    items = [a for a in long_banners(["Anna", "Clara"]) if a["kind"] in ("capture",
+                                                                          "partner_entry")]
+    said = page.evaluate("(items) => window.companion.announce.sentences(items, "
+                         "window.companion.t)", items)
+    assert said == ["Anna schickt Clara zurück ins Dock",
+                    "Anna setzt Partner Clara auf das Burgeingangsfeld"]
+
+
 def test_history_shows_how_close_each_race_was(browser, daemon):
     """Races stored as press times: the history says who won and by how much, in German."""
     page = phone(browser, daemon)

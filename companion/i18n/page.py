@@ -112,6 +112,7 @@ PAGE: dict[str, Source] = {
     "an_cards_discarded": "{p} discards {d}",
     "an_strike": "{p} strikes {q}'s figure {f}",
     "an_capture": "{p} sends {q} back to the dock",
+    "an_partner_entry": "{p} moves partner {q} to the castle entry",
     "an_castle": "{p}'s laddie {l} is in the castle, hole {h}",
     "tz_points": {
         "count": "n",

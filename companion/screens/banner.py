@@ -47,6 +47,11 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
         canvas.text(MIDDLE, text("strikes", lang), 13, align="center")
         victims = ", ".join(v["player"] for v in p["victims"])
         canvas.text(BOTTOM, victims, 16, align="center", shorten=True)
+    elif kind == "partner_entry":
+        _who(canvas, p["player"], lang)
+        canvas.text(MIDDLE, text("sends_to_entry", lang), 13, align="center")
+        victims = ", ".join(v["player"] for v in p["victims"])
+        canvas.text(BOTTOM, victims, 16, align="center", shorten=True)
     elif kind == "castle":
         _who(canvas, p["player"], lang)
         canvas.text(MIDDLE, text("in_castle", lang), 13, align="center")

@@ -150,6 +150,8 @@ def long_banners(names: list[str]) -> list[dict]:
         {"kind": "strike", "params": {"player": "yellow", "figure": 0,
                                       "victim": {"player": "yellow", "figure": 2}}},
         {"kind": "capture", "params": {"player": a, "victims": [{"player": b, "laddie": 4}]}},
+        {"kind": "partner_entry", "params": {"player": a, "victims": [
+            {"player": b, "laddie": 4, "to": "entry"}]}},
         {"kind": "castle", "params": {"player": a, "laddie": 4, "hole": 5}},
     ]
 

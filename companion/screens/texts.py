@@ -44,6 +44,7 @@ TEXTS: dict[str, str] = {
     "stays": "stays home",
     "strikes": "strikes",
     "in_castle": "in the castle",
+    "sends_to_entry": "to the castle entry:",
     "hole": "hole {n}",
 }
 

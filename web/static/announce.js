@@ -40,6 +40,7 @@
       }
       case "strike": return t("an_strike", {p: t(p.player), q: t(p.victim.player), f: p.victim.figure + 1});
       case "capture": return t("an_capture", {p: p.player, q: p.victims.map((v) => v.player).join(", ")});
+      case "partner_entry": return t("an_partner_entry", {p: p.player, q: p.victims.map((v) => v.player).join(", ")});
       case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
       default: return "";
     }
