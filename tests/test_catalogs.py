@@ -133,6 +133,9 @@ def test_every_entry_is_used_somewhere():
         if kind == "language":
             continue  # the catalog's own name (language_name)
         quoted = any(f"{q}{name}{q}" in text for q in "\"'" for name in (key, context))
+        if kind == "refusal" and "." in key:  # a reason's own sentence (catalog.REASONS)
+            code, reason = key.split(".", 1)
+            quoted = f'"{code}"' in text and f'reason="{reason}"' in text
         if not quoted and not any(key.startswith(p) for p in prefixes):
             unused.append(context)
     assert unused == []

@@ -187,6 +187,22 @@ def test_a_full_storage_is_said_and_loses_nothing(web_live):
     assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == len(stored) + 1
 
 
+def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, client):
+    """bad_players stays the code; the sentence says what is wrong with the names, not an
+    internal reason word ("duplicate")."""
+    client.pair(daemon)
+    status, body, _ = client.post("/api/games?lang=de", {"game": "howruck",
+                                                         "players": ["Anna", "Anna"]})
+    assert status == 422 and body["error"]["code"] == "bad_players"
+    assert body["error"]["params"]["reason"] == "duplicate"
+    assert body["error"]["message"] == ("Zwei Spieler haben denselben Namen: Geben Sie jedem "
+                                        "einen eigenen.")
+    status, body, _ = client.post("/api/games?lang=de", {"game": "laufrauf",
+                                                         "players": ["red", "Opa"]})
+    assert body["error"]["message"] == ("„Opa“ kann dieses Spiel nicht spielen: Die Spieler "
+                                        "sind rot, blau, grün, gelb.")
+
+
 @pytest.mark.parametrize("method,path,raw,expect", [
     ("POST", "/api/games", b"{not json", ("malformed_json", 400)),
     ("POST", "/api/games", b"[1, 2]", ("expected_object", 400)),

@@ -37,7 +37,7 @@ def _show(value: Any, lang: str) -> str:
 
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
-    from companion.i18n.catalog import MESSAGES  # the tables load when first needed
+    from companion.i18n.catalog import MESSAGES, REASONS  # loaded when first needed
 
     if lang not in languages():
         lang = DEFAULT_LANGUAGE
@@ -45,8 +45,11 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
     if source is None:
         source, code, params = MESSAGES["_unknown"], "_unknown", {"code": code}
     params = params or {}
-    return fill(f"refusal:{code}", source, lang, params,
-                {k: _show(v, lang) for k, v in params.items()})
+    context = f"refusal:{code}"
+    reason = params.get("reason")
+    if isinstance(reason, str) and f"{code}.{reason}" in REASONS:  # its own sentence
+        source, context = REASONS[f"{code}.{reason}"], f"refusal:{code}.{reason}"
+    return fill(context, source, lang, params, {k: _show(v, lang) for k, v in params.items()})
 
 
 def pick_language(accept_language: str | None) -> str:

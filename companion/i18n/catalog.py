@@ -64,6 +64,18 @@ MESSAGES: dict[str, Source] = {
     "action_too_large": "The action is too large.",
 }
 
+# A refusal whose `reason` parameter says more has a sentence of its own per reason
+# (context ``refusal:CODE.REASON``); the code stays the stable one (`bad_players`).
+REASONS: dict[str, str] = {
+    "bad_players.duplicate": "Two players have the same name: give each one a name of their "
+                             "own.",
+    "bad_players.empty_or_not_text": "A player has no name.",
+    "bad_players.too_long_or_unprintable": "The name “{player}” is too long (at most 32 "
+                                           "characters) or has characters that do not show.",
+    "bad_players.not_allowed": "“{player}” cannot play this game: the players are {allowed}.",
+    "bad_players.not_a_list": "The players must be a list of names.",
+}
+
 MESSAGES.update(WEB_MESSAGES)
 MESSAGES.update(LAUFRAUF_MESSAGES)
 MESSAGES.update(TAUZIEHEN_MESSAGES)

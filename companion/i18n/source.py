@@ -17,15 +17,15 @@ Source = str | dict[str, str]
 
 def sources() -> dict[str, Source]:
     """Context -> English, for every entry of the catalogs."""
-    from companion.i18n.catalog import MESSAGES
+    from companion.i18n.catalog import MESSAGES, REASONS
     from companion.i18n.cli_messages import SENTENCES
     from companion.i18n.page import PAGE
     from companion.i18n.words import WORDS
     from companion.screens.texts import TEXTS
 
     out: dict[str, Source] = {"language:name": "English"}  # each catalog: its own name
-    for prefix, table in (("refusal", MESSAGES), ("word", WORDS), ("oled", TEXTS),
-                          ("page", PAGE)):
+    for prefix, table in (("refusal", MESSAGES), ("refusal", REASONS), ("word", WORDS),
+                          ("oled", TEXTS), ("page", PAGE)):
         out.update({f"{prefix}:{key}": text for key, text in table.items()})
     out.update(SENTENCES)  # the doctor's and the command line's: keyed with their contexts
     return out
