@@ -189,3 +189,18 @@ def test_a_ladder_step_changes_one_page_for_the_barrel_and_one_for_the_contest()
                "pull": {"toward": a, "by": 5}}
     other = render(Scene(state={**view, "last_contest": contest}))
     assert changed_rows(before, other) and changed_rows(before, other) <= set(range(56, 64))
+
+
+def test_a_pair_that_won_is_named_together_and_the_verb_agrees():
+    """Stramash pairs: "Ben & Opa / gewinnen das Spiel" (it said "Ben + Opa gewinnt")."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    _, end = random_game(get_core("stramash"), 1, ["Anna", "Ben", "Clara", "Opa"],
+                         {"pairs": True})
+    view = get_core("stramash").view(end)
+    assert isinstance(view["winner"], list)
+    said = [text for text, _ in draw(Scene(lang="de", state=view)).texts]
+    assert said == [" & ".join(view["winner"]), "gewinnen das Spiel"]
+    alone = draw(Scene(lang="de", state={**view, "winner": view["winner"][0]}))
+    assert [text for text, _ in alone.texts] == [view["winner"][0], "gewinnt das Spiel"]

@@ -117,6 +117,56 @@ def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon)
                     "Anna setzt Partner Clara auf das Burgeingangsfeld"]
 
 
+def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
+    """Four Stramash seats and the players' table fit (the page never scrolls sideways);
+    Lauf Rauf!'s seats and the games list say its colours in German; a claimed seat looks
+    claimed; a team that won is named with its partner."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    four, pairs = ["Anna", "Ben", "Clara", "Opa"], {"pairs": True}
+    log, end = random_game(get_core("stramash"), 1, four, pairs)  # a team wins
+    assert isinstance(end.winner, list)
+    finished = daemon.hub.call(daemon.table.create_game, "stramash", four, pairs, 1)["id"]
+    for action in log:
+        daemon.hub.call(daemon.table.apply, finished, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    wide = "document.documentElement.scrollWidth"
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Anna", "Ben", "Clara", "Opa"],
+                    {"pairs": True})
+    page.wait_for_selector("#board .laddie")
+    page.wait_for_selector("#seats button")
+    assert page.evaluate(wide) <= 390
+    seat(page, "Opa")
+    claimed = page.locator("#seats button[aria-pressed=true]")
+    free = page.locator("#seats button[aria-pressed=false]").first
+    style = "(b) => getComputedStyle(b).backgroundColor"
+    assert claimed.evaluate(style) != free.evaluate(style)
+    shot(page, "19-four-seats")
+
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"])
+    page.wait_for_selector("#board .figure")
+    page.wait_for_selector("#seats button")
+    seats = page.locator("#seats button").all_inner_texts()
+    assert seats == ["dieses Telefon: rot", "dieses Telefon: blau", "dieses Telefon: grün"]
+
+    page.click("nav [data-tab=setup]")
+    page.wait_for_selector("#games li")
+    games = page.locator("#games li").all_inner_texts()
+    assert any("Lauf Rauf!: rot, blau, grün" in g for g in games), games
+    won = " & ".join(end.winner)
+    assert any(f"gewonnen von {won}" in g for g in games), games  # not "Anna,Clara"
+    page.locator("#games li", has_text=f"#{finished} ").get_by_role("button", name="Am Tisch "
+                                                                    "zeigen").click()
+    until(page, f"document.querySelector('#prompt').textContent === '{won} gewinnen das "
+                f"Spiel!'")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("table.stats")
+    assert page.evaluate(wide) <= 390
+    shot(page, "20-players-390")
+
+
 def test_history_shows_how_close_each_race_was(browser, daemon):
     """Races stored as press times: the history says who won and by how much, in German."""
     page = phone(browser, daemon)

@@ -132,12 +132,17 @@ def round_won(canvas: Canvas, banner: dict[str, Any], lang: str) -> None:
         canvas.text((0, 46, WIDTH, HEIGHT), score, 16, align="center")
 
 
-def game_won(canvas: Canvas, winner: str | None, lang: str, score: str = "") -> None:
+def game_won(canvas: Canvas, winner: str | list[str] | None, lang: str,
+             score: str = "") -> None:
+    """The end of a game: who won (a pair together: "Ben & Opa win the game"), or a draw."""
     if winner is None or winner == "draw":
         canvas.text((0, 4, WIDTH, 34), text("draw_game", lang), 20, align="center")
     else:
-        canvas.text((0, 0, WIDTH, 26), winner, 22, align="center", shorten=True)
-        canvas.text((0, 28, WIDTH, 44), text("wins_game", lang), 13, align="center")
+        team = isinstance(winner, list)
+        name = " & ".join(winner) if team else winner
+        canvas.text((0, 0, WIDTH, 26), name, 22, align="center", shorten=True)
+        canvas.text((0, 28, WIDTH, 44), text("win_game" if team else "wins_game", lang), 13,
+                    align="center")
     if score:
         canvas.text((0, 46, WIDTH, HEIGHT), score, 16, align="center")
 

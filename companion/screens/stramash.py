@@ -20,8 +20,8 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     players = [str(p) for p in state.get("players") or []]
     winner = state.get("winner")
     if winner:
-        name = " + ".join(winner) if isinstance(winner, list) else str(winner)
-        common.game_won(canvas, name, lang)
+        common.game_won(canvas, [str(w) for w in winner] if isinstance(winner, list)
+                        else str(winner), lang)
         return
     canvas.text((0, 0, WIDTH, 15), "▶ " + str(state.get("turn") or ""), 13, shorten=True)
     last = state.get("last")

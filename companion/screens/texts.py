@@ -27,6 +27,7 @@ TEXTS: dict[str, str] = {
     "round": "Round {n}",
     "wins_round": "wins the round",
     "wins_game": "wins the game",
+    "win_game": "win the game",  # a pair
     "draw_game": "Draw",
     "throw": "Throw {n}",
     "huckauf": "Huckauf!",

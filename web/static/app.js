@@ -176,7 +176,7 @@
     $("#board").innerHTML = companion.board(s, t);
     $("#undo").disabled = !s || !s.actions;
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
-    companion.seats.render(s, t, button, renderChoices);
+    companion.seats.render(s, t, button, renderChoices, (p) => playerName(s.game, p));
     renderPrompt();
     renderChoices();
   }
@@ -274,6 +274,13 @@
     return companion.games[s.game];
   }
 
+  // A player as the reader sees them: Lauf Rauf!'s players are its colours (ids the core
+  // fixes: "red"), said in the reader's language; everyone else by the name given. A team
+  // (a pairs game's winner) is its names joined.
+  const COLOUR_PLAYERS = new Set(["laufrauf"]);
+  function playerName(game, p) { return COLOUR_PLAYERS.has(game) ? t(p) : p; }
+  function playerNames(game, who) { return [].concat(who).map((p) => playerName(game, p)).join(" & "); }
+
   function describe(a, events, memo, caused, game = app.state && app.state.game) {
     const ui = game && gameUi({game});
     return ui && ui.describe ? ui.describe(a, t, events, memo, caused) : JSON.stringify(a);
@@ -286,8 +293,9 @@
     if (!r.ok) return;
     for (const g of r.data.games.slice(0, 30)) {
       const li = document.createElement("li");
-      const status = g.status === "over" ? t("finished", {p: g.winner}) : t(g.status);
-      li.textContent = `#${g.id} ${known(g.game).title}: ${g.players.join(", ")} (${status}) `;
+      const status = g.status === "over" ? t("finished", {p: playerNames(g.game, g.winner)}) : t(g.status);
+      const players = g.players.map((p) => playerName(g.game, p)).join(", ");
+      li.textContent = `#${g.id} ${known(g.game).title}: ${players} (${status}) `;
       li.append(button(t("show"), async () => {
         const res = await api("POST", `/api/games/${g.id}/current`, {});
         if (res.ok) { setState(res.data); tab("play"); }

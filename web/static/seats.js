@@ -25,12 +25,13 @@
     return s.turn ? onTurn(s) : true;
   }
 
-  function render(s, t, button, after) {
+  // `name(p)`: the player as the reader sees them (app.js: Lauf Rauf!'s colours translated).
+  function render(s, t, button, after, name = (p) => p) {
     const row = document.getElementById("seats");
     row.replaceChildren();
     if (!s || !s.players) return;
     s.players.forEach((p) => {
-      const b = button(t("seat_mine", {p}), () => { toggle(s, p); render(s, t, button, after); after(); }, "secondary seat");
+      const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); render(s, t, button, after, name); after(); }, "secondary seat");
       b.setAttribute("aria-pressed", String(mine(s).includes(p)));
       row.append(b);
     });

@@ -125,7 +125,10 @@
   }
 
   function prompt(s, t) {
-    if (s.winner) return t("over", {p: Array.isArray(s.winner) ? s.winner.join(" + ") : s.winner});
+    if (s.winner) {  // a pair wins together: "Ben & Opa win the game!"
+      const team = [].concat(s.winner);
+      return t("an_game_won", {p: team.join(" & "), n: team.length});
+    }
     if (!s.turn) return "";
     const forWhom = s.moving_for[s.turn];
     return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
