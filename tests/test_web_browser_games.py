@@ -94,6 +94,11 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     page.wait_for_selector("#board .laddie")
     seat(page)
     assert page.locator("#board .laddie").count() == 15
+    cards = page.locator("#choices button").all_inner_texts()  # every card: a play or a discard
+    assert cards[-4:] == ["B", "D", "K", "Bonnie Fechter"]  # German face cards, the joker's name
+    said = page.evaluate("window.companion.games.stramash.describe({player: 'Ann', type: "
+                         "'discard', card: 'Q'}, window.companion.t)")
+    assert said == "Ann: D · D abwerfen (kein Zug)"
     page.get_by_role("button", name="A", exact=True).click()
     page.get_by_role("button", name="Laddie 1: Dock → 0", exact=True).click()
     until(page,

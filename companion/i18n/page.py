@@ -127,6 +127,9 @@ PAGE: dict[str, Source] = {
     "sm_laddie": "Laddie",
     "sm_enter": "bring in",
     "sm_discard": "Discard the {c} (no move)",
+    "sm_rank_J": "J",  # the face cards' letters: German B, D, K
+    "sm_rank_Q": "Q",
+    "sm_rank_K": "K",
     "sm_for": "moving for {p}",
     "sm_pick": "which card?",
     "sm_pairs": "Play in pairs (4 or 6 players, partners opposite)",

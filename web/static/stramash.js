@@ -60,8 +60,15 @@
     return loc === "dock" ? "Dock" : loc.track !== undefined ? `#${loc.track}` : `🏰${loc.castle}`;
   }
 
+  // A card as the reader names it: the face cards by their letters in the reader's language
+  // (German B, D, K), the joker by its name in this game.
+  function cardName(card, t) {
+    if (card === "joker") return "Bonnie Fechter";
+    return ["J", "Q", "K"].includes(card) ? t("sm_rank_" + card) : card;
+  }
+
   function label(a, s, t) {
-    if (a.type === "discard") return t("sm_discard", {c: a.card});
+    if (a.type === "discard") return t("sm_discard", {c: cardName(a.card, t)});
     const owner = s ? s.moving_for[a.player] : a.player;
     const l = (i) => `${t("sm_laddie")} ${i + 1}` + (s ? ` (${where(s, owner, i)})` : "");
     if (a.split) return a.split.map(([i, x]) => `${l(i)} +${x}`).join(" · ");
@@ -101,7 +108,7 @@
     const sel = (ui.picked && ui.picked()) || {};
     for (const [card, actions] of byCard) {  // a card picked: only it stays (tapped: all again)
       if (!actions.length || (sel.card && sel.card !== card)) continue;
-      const text = card === "joker" ? "Bonnie Fechter" : card;
+      const text = cardName(card, ui.t);
       ui.choices.append(ui.button(text, () => ui.pick(sel.card === card && sel.moved === undefined ? {} : {card}),
         "secondary sm-card" + (sel.card === card ? " picked" : "")));
     }
@@ -134,5 +141,5 @@
     return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
   }
 
-  window.companion.games.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${a.card === "joker" ? "Bonnie Fechter" : a.card} · ${label(a, null, t)}`};
+  window.companion.games.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, null, t)}`};
 })();
