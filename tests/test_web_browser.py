@@ -98,10 +98,14 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
 
 
 def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon):
+    watcher = phone(browser, daemon)  # frames go to paired phones only (they show the PIN)
+    watcher.click("nav [data-tab=sim]")
+    assert watcher.is_hidden("#oled")  # no empty picture frame with a broken-image sign
     page = phone(browser, daemon)
     pair(page, daemon)
     page.click("nav [data-tab=sim]")
     until(page, "document.querySelector('#oled').src.startsWith('data:image/png')")
+    assert page.is_visible("#oled")
     before = page.get_attribute("#oled", "src")
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
     until(page, f"document.querySelector('#oled').src !== {before!r}")

@@ -88,6 +88,8 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     page.get_by_role("button", name="13 ●■◆", exact=True).click()  # 8 + 4 + 1
     page.get_by_role("button", name="Marker auf ◆ 8", exact=True).click()
     until(page, "document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
+    hand = [int(text.split()[0]) for text in page.locator("#choices .tz-card").all_inner_texts()]
+    assert len(hand) > 10 and hand == sorted(hand)  # the hand by number, as on the table
     shot(page, "15-tauziehen")
 
     daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])

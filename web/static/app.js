@@ -60,7 +60,7 @@
     app.stream = window.companionLive.open({
       state: (data) => setState(data),
       race: (data) => { app.race = data; renderPrompt(); },
-      frame: (data) => { $("#oled").src = data; },
+      frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),

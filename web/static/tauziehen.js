@@ -44,7 +44,8 @@
       byCard.get(a.card).push(a);
     }
     const picked = ui.picked && ui.picked();
-    for (const [card, actions] of byCard) {
+    const inOrder = [...byCard].sort(([a], [b]) => Number(a) - Number(b));  // the hand by number
+    for (const [card, actions] of inOrder) {
       const b = ui.button(`${card} ${symbols(card)}`, () => {
         if (actions.length === 1 && actions[0].marker === undefined) return ui.send(actions[0]);
         ui.pick(card);
