@@ -174,6 +174,17 @@ def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
     shot(page, "20-players-390")
 
 
+def test_lauf_rauf_for_two_suggests_opposite_colours(browser, daemon):
+    """Seat order is clockwise, so two players sit opposite: red and green, not red and blue
+    side by side (shared/rules/laufrauf.md: the page suggests opposite colours)."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "laufrauf")
+    picked = page.eval_on_selector_all("#players select", "(s) => s.map((x) => x.value)")
+    assert picked == ["red", "green"]
+
+
 def test_history_shows_how_close_each_race_was(browser, daemon):
     """Races stored as press times: the history says who won and by how much, in German."""
     page = phone(browser, daemon)

@@ -311,12 +311,15 @@
     const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
     box.replaceChildren(legend);
     const colours = known($("#game").value).colours;
+    // Two players sit opposite: the colours suggested are across the board (seat order is
+    // clockwise, so every other colour), not side by side (shared/rules/laufrauf.md).
+    const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
     for (let i = 0; i < n; i++) {
       const input = document.createElement(colours ? "select" : "input");
       input.name = "player";
       if (colours) {  // players are colours: figures of that colour stand on the board
         colours.forEach((c) => input.add(new Option(t(c), c)));
-        input.value = colours.includes(old[i]) ? old[i] : colours[i % colours.length];
+        input.value = colours.includes(old[i]) ? old[i] : suggested[i % suggested.length];
       } else {
         input.maxLength = 24;
         input.placeholder = t("player_n", {n: i + 1});
