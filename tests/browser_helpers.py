@@ -78,7 +78,7 @@ def seat(page, *names: str) -> None:
     buttons = page.locator("#seats button[aria-pressed=false]")
     for i in reversed(range(buttons.count())):
         button = buttons.nth(i)
-        if not names or any(button.inner_text().endswith(": " + n) for n in names):
+        if not names or button.get_attribute("data-player") in names:
             button.click()
 
 

@@ -274,11 +274,10 @@
     return companion.games[s.game];
   }
 
-  // A player as the reader sees them: Lauf Rauf!'s players are its colours (ids the core
-  // fixes: "red"), said in the reader's language; everyone else by the name given. A team
-  // (a pairs game's winner) is its names joined.
-  const COLOUR_PLAYERS = new Set(["laufrauf"]);
-  function playerName(game, p) { return COLOUR_PLAYERS.has(game) ? t(p) : p; }
+  // A player as the reader sees them: in a game whose players are colours (core.js: its
+  // `colours`, ids the core fixes such as "red") the colour in the reader's language;
+  // everyone else by the name given. A team (a pairs game's winner) is its names joined.
+  function playerName(game, p) { return (known(game).colours || []).includes(p) ? t(p) : p; }
   function playerNames(game, who) { return [].concat(who).map((p) => playerName(game, p)).join(" & "); }
 
   function describe(a, events, memo, caused, game = app.state && app.state.game) {
@@ -312,7 +311,7 @@
     box.replaceChildren(legend);
     const colours = known($("#game").value).colours;
     // Two players sit opposite: the colours suggested are across the board (seat order is
-    // clockwise, so every other colour), not side by side (shared/rules/laufrauf.md).
+    // clockwise, so every other colour), not side by side, as the game's rules advise.
     const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
     for (let i = 0; i < n; i++) {
       const input = document.createElement(colours ? "select" : "input");

@@ -33,6 +33,7 @@
     s.players.forEach((p) => {
       const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); render(s, t, button, after, name); after(); }, "secondary seat");
       b.setAttribute("aria-pressed", String(mine(s).includes(p)));
+      b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
       row.append(b);
     });
   }
