@@ -185,6 +185,29 @@ def test_lauf_rauf_for_two_suggests_opposite_colours(browser, daemon):
     assert picked == ["red", "green"]
 
 
+def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
+    """The banner (what just happened) does not push the board and the moves down while it
+    shows; a refusal is about the tab it came from and goes when another tab opens."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    page.wait_for_selector("#banner", state="hidden", timeout=10_000)
+    top = "document.querySelector('#board').getBoundingClientRect().top"
+    before = page.evaluate(top)
+    page.evaluate("window.companion.announce.note('Ida setzt den Marker auf ★ 16')")
+    assert page.is_visible("#banner") and page.evaluate(top) == before
+
+    page.click("nav [data-tab=setup]")
+    inputs = page.locator("#players input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Anna")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    page.click("nav [data-tab=play]")
+    assert page.is_hidden("#message")
+
+
 def test_history_shows_how_close_each_race_was(browser, daemon):
     """Races stored as press times: the history says who won and by how much, in German."""
     page = phone(browser, daemon)

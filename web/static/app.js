@@ -426,6 +426,7 @@
   }
 
   function tab(name) {
+    show("");  // a refusal was about what the tab it came from showed
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "setup") loadGames();
