@@ -5,6 +5,7 @@ margin in the history."""
 
 from __future__ import annotations
 
+import pytest
 from browser_helpers import (  # noqa: F401  (fixtures)
     browser,
     daemon,
@@ -206,6 +207,23 @@ def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
     page.wait_for_selector("#message:not([hidden])")
     page.click("nav [data-tab=play]")
     assert page.is_hidden("#message")
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "green"]),
+    ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat", "Dan"])])
+def test_the_first_move_is_on_screen_without_scrolling(browser, daemon, game, players):
+    """On a 390 x 844 phone the board leaves room: the prompt and the first move buttons
+    are on the screen when it is this phone's turn, not below a board as tall as the screen."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, game, players)
+    page.wait_for_selector("#board svg")
+    seat(page)
+    until(page, "document.querySelectorAll('#choices button, #places button').length > 0")
+    shot(page, f"21-first-move-{game}")
+    first = page.locator("#choices button, #places button").first.bounding_box()
+    assert first["y"] + first["height"] <= 844, (game, first)
 
 
 def test_history_shows_how_close_each_race_was(browser, daemon):
