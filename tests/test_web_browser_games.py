@@ -117,6 +117,7 @@ def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon)
     from companion.screens.samples import long_banners
 
     page = phone(browser, daemon)
+    until(page, "window.companion.t('an_capture') !== 'an_capture'")  # the catalog is in
     items = [a for a in long_banners(["Anna", "Clara"]) if a["kind"] in ("capture",
                                                                           "partner_entry")]
     said = page.evaluate("(items) => window.companion.announce.sentences(items, "
