@@ -42,14 +42,10 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
         victim = p["victim"]
         canvas.text(BOTTOM, f"{color(victim['player'], lang)} {victim['figure'] + 1}", 16,
                     align="center", shorten=True)
-    elif kind == "capture":
+    elif kind in ("capture", "partner_entry"):  # laddies sent to the dock, or to the entry
         _who(canvas, p["player"], lang)
-        canvas.text(MIDDLE, text("strikes", lang), 13, align="center")
-        victims = ", ".join(v["player"] for v in p["victims"])
-        canvas.text(BOTTOM, victims, 16, align="center", shorten=True)
-    elif kind == "partner_entry":
-        _who(canvas, p["player"], lang)
-        canvas.text(MIDDLE, text("sends_to_entry", lang), 13, align="center")
+        said = "strikes" if kind == "capture" else "sends_to_entry"
+        canvas.text(MIDDLE, text(said, lang), 13, align="center")
         victims = ", ".join(v["player"] for v in p["victims"])
         canvas.text(BOTTOM, victims, 16, align="center", shorten=True)
     elif kind == "castle":

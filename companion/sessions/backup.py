@@ -252,7 +252,7 @@ def _number(value: Any, what: str) -> float:
         number = float(value)
     except (ValueError, TypeError):
         number = math.nan
-    if isinstance(value, bool) or not math.isfinite(number):
+    if not math.isfinite(number):
         raise BackupError("backup_corrupt", detail=what)
     return number
 

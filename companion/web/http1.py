@@ -121,13 +121,9 @@ class _Body:
     def __init__(self, sink: BinaryIO | None) -> None:
         self.sink: BinaryIO = sink if sink is not None else io.BytesIO()
 
-    def received(self) -> BinaryIO:
-        """The whole body, from its start."""
-        self.sink.seek(0)
-        return self.sink
-
     def body(self) -> bytes:
-        return self.received().read()
+        self.sink.seek(0)
+        return self.sink.read()
 
 
 class FixedBody(_Body):
@@ -213,7 +209,7 @@ def answer_head(status: str, headers: list, extra: list[str]) -> bytes:
 
 
 def answer_bytes(status: str, headers: list, payload: bytes, keep_alive: bool,
-              version: str) -> bytes:
+                 version: str) -> bytes:
     """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
     extra = []
     if not status.startswith(("1", "204", "304")) and \

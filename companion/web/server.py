@@ -56,7 +56,7 @@ from companion.web.http1 import (
     head_end,
     parse_head,
 )
-from companion.web.stream import Broker, StreamClient
+from companion.web.stream import Broker, StreamClient, StreamOpener
 from companion.web.workers import Workers
 
 log = logging.getLogger("companion.web")
@@ -65,7 +65,6 @@ MAX_HEAD = 16 * 1024
 IDLE_S = 30.0  # a kept-alive connection with no new request is closed after this
 HEAD_S = 15.0  # a request's head must arrive within this (and each piece of its body)
 KEEPALIVE_S = 15.0  # a comment line on every open stream, so proxies and phones keep it
-WRITE_LIMIT = 256 * 1024  # a stream's unsent bytes beyond this: the phone is not reading
 SWEEP_S = 1.0  # how often connections past their time limit are looked for
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -177,8 +176,8 @@ class WebServer:
         return ChunkedBody(limit, sink) if head.chunked else FixedBody(head.length or 0, sink)
 
     def environ(self, head: Head, body: bytes | BinaryIO, peer: tuple) -> dict[str, Any]:
-        """The WSGI environ of a request whose `body` was read (bytes, or a file at its
-        start)."""
+        """The WSGI environ of a request whose `body` was read (bytes, or the file its
+        reader wrote it to)."""
         stream = io.BytesIO(body) if isinstance(body, bytes) else body
         size = stream.seek(0, io.SEEK_END)
         stream.seek(0)
@@ -313,7 +312,7 @@ class _Connection(asyncio.Protocol):
             assert self.reader is not None and self.head is not None
             self.deadline = self.server.loop.time() + HEAD_S
             if self.reader.feed(self.buffer):
-                self._run(self.head, self.reader.received())
+                self._run(self.head, self.reader.sink)
 
     def _run(self, head: Head, body: BinaryIO) -> None:
         self.phase, self.deadline, self.reader = "app", None, None
@@ -392,21 +391,3 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
         if self.phase != "closed" and self.stream is not None:
             self.stream.close()
-
-
-class StreamOpener:
-    """``environ["companion.stream"]``: the app's way to turn its answer into a live stream
-    (`snapshot` is computed after the stream is registered, so nothing is missed)."""
-
-    def __init__(self, broker: Broker, environ: dict[str, Any]) -> None:
-        self.broker = broker
-        self.environ = environ
-
-    def __call__(self, snapshot: Callable[[], list[tuple[str, Any]]], paired: bool) -> None:
-        client = self.broker.open(paired, WRITE_LIMIT)  # raises TooManyStreams
-        try:
-            client.prime(snapshot())
-        except BaseException:
-            client.close()
-            raise
-        self.environ["companion.opened"] = client

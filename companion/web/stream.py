@@ -29,6 +29,7 @@ FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button",
 PAIRED_ONLY = ("frame", "legal")
 PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
 RETRY = "retry: 1000\n\n"  # EventSource: reconnect after a second
+WRITE_LIMIT = 256 * 1024  # a stream's unsent bytes beyond this: the phone is not reading
 
 
 # One encoder for every message, made once (`json.dumps` with arguments makes one per call).
@@ -104,7 +105,6 @@ class Broker:
         self._ids = itertools.count(1)
         self._door: LoopDoor | None = None
         self.dropped = 0  # streams ended because their phone did not read
-        self.made_way = 0  # watchers' streams ended to give a paired phone a place
         self._pending: list[tuple[str, bool]] = []  # messages not yet handed to the loop
         self._pending_lock = threading.Lock()
 
@@ -117,7 +117,7 @@ class Broker:
     def clients(self) -> int:
         return len(self._clients)
 
-    def open(self, paired: bool, write_limit: int = 256 * 1024) -> StreamClient:
+    def open(self, paired: bool, write_limit: int = WRITE_LIMIT) -> StreamClient:
         """A place for a new stream. When every place is taken, a paired phone takes the
         oldest watcher's (anyone on the network may watch: watchers filling the house must
         not lock the table out); a watcher, or a paired phone in a house of paired phones,
@@ -131,7 +131,6 @@ class Broker:
                 if victim is None:
                     raise TooManyStreams
                 self._clients.remove(victim)
-                self.made_way += 1
             self._clients.append(client)
         if victim is not None:
             self._in_loop(victim.close)  # its connection is the loop's
@@ -204,6 +203,25 @@ class Broker:
             clients = list(self._clients)
         for client in clients:
             self._in_loop(client.close)
+
+
+
+class StreamOpener:
+    """``environ["companion.stream"]``: the app's way to turn its answer into a live stream
+    (`snapshot` is computed after the stream is registered, so nothing is missed)."""
+
+    def __init__(self, broker: Broker, environ: dict[str, Any]) -> None:
+        self.broker = broker
+        self.environ = environ
+
+    def __call__(self, snapshot: Callable[[], list[tuple[str, Any]]], paired: bool) -> None:
+        client = self.broker.open(paired)  # raises TooManyStreams
+        try:
+            client.prime(snapshot())
+        except BaseException:
+            client.close()
+            raise
+        self.environ["companion.opened"] = client
 
 
 def legal_event(position: dict[str, Any]) -> dict[str, Any]:

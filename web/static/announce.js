@@ -10,6 +10,8 @@
     return items.map((k) => t(k)).join(", ");
   }
 
+  const names = (seats) => seats.map((v) => v.player).join(", ");
+
   function say(item, t) {
     const p = item.params || {};
     const ms = (us) => (us / 1000).toFixed(1);
@@ -39,8 +41,8 @@
         return parts.join("; ");
       }
       case "strike": return t("an_strike", {p: t(p.player), q: t(p.victim.player), f: p.victim.figure + 1});
-      case "capture": return t("an_capture", {p: p.player, q: p.victims.map((v) => v.player).join(", ")});
-      case "partner_entry": return t("an_partner_entry", {p: p.player, q: p.victims.map((v) => v.player).join(", ")});
+      case "capture": return t("an_capture", {p: p.player, q: names(p.victims)});
+      case "partner_entry": return t("an_partner_entry", {p: p.player, q: names(p.victims)});
       case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
       default: return "";
     }

@@ -25,7 +25,7 @@
     return s.turn ? onTurn(s) : true;
   }
 
-  // `name(p)`: the player as the reader sees them (app.js: Lauf Rauf!'s colours translated).
+  // `name(p)`: the player as the reader sees them (app.js: a colour in the reader's words).
   function render(s, t, button, after, name = (p) => p) {
     const row = document.getElementById("seats");
     row.replaceChildren();

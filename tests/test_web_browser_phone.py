@@ -1,0 +1,107 @@
+# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
+"""The page on a 390 x 844 phone in headless Chromium: nothing wider than the screen, the
+first move on screen at one's turn, news that moves nothing, the reader's own words."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import (  # noqa: F401  (fixtures)
+    browser,
+    daemon,
+    pair,
+    phone,
+    pytestmark,
+    seat,
+    shot,
+    until,
+)
+
+
+def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
+    """Four Stramash seats and the players' table fit (the page never scrolls sideways);
+    Lauf Rauf!'s seats and the games list say its colours in German; a claimed seat looks
+    claimed; a team that won is named with its partner."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    four, pairs = ["Anna", "Ben", "Clara", "Opa"], {"pairs": True}
+    log, end = random_game(get_core("stramash"), 1, four, pairs)  # a team wins
+    assert isinstance(end.winner, list)
+    finished = daemon.hub.call(daemon.table.create_game, "stramash", four, pairs, 1)["id"]
+    for action in log:
+        daemon.hub.call(daemon.table.apply, finished, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    wide = "document.documentElement.scrollWidth"
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Anna", "Ben", "Clara", "Opa"],
+                    {"pairs": True})
+    page.wait_for_selector("#board .laddie")
+    page.wait_for_selector("#seats button")
+    assert page.evaluate(wide) <= 390
+    seat(page, "Opa")
+    claimed = page.locator("#seats button[aria-pressed=true]")
+    free = page.locator("#seats button[aria-pressed=false]").first
+    style = "(b) => getComputedStyle(b).backgroundColor"
+    assert claimed.evaluate(style) != free.evaluate(style)
+    shot(page, "19-four-seats")
+
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"])
+    page.wait_for_selector("#board .figure")
+    page.wait_for_selector("#seats button")
+    seats = page.locator("#seats button").all_inner_texts()
+    assert seats == ["dieses Telefon: rot", "dieses Telefon: blau", "dieses Telefon: grün"]
+
+    page.click("nav [data-tab=setup]")
+    page.wait_for_selector("#games li")
+    games = page.locator("#games li").all_inner_texts()
+    assert any("Lauf Rauf!: rot, blau, grün" in g for g in games), games
+    won = " & ".join(end.winner)
+    assert any(f"gewonnen von {won}" in g for g in games), games  # not "Anna,Clara"
+    page.locator("#games li", has_text=f"#{finished} ").get_by_role("button", name="Am Tisch "
+                                                                    "zeigen").click()
+    until(page, f"document.querySelector('#prompt').textContent === '{won} gewinnen das "
+                f"Spiel!'")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("table.stats")
+    assert page.evaluate(wide) <= 390
+    shot(page, "20-players-390")
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "green"]),
+    ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat", "Dan"])])
+def test_the_first_move_is_on_screen_without_scrolling(browser, daemon, game, players):
+    """On a 390 x 844 phone the board leaves room: the prompt and the first move buttons
+    are on the screen when it is this phone's turn, not below a board as tall as the screen."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, game, players)
+    page.wait_for_selector("#board svg")
+    seat(page)
+    until(page, "document.querySelectorAll('#choices button, #places button').length > 0")
+    shot(page, f"21-first-move-{game}")
+    first = page.locator("#choices button, #places button").first.bounding_box()
+    assert first["y"] + first["height"] <= 844, (game, first)
+
+
+def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
+    """The banner (what just happened) does not push the board and the moves down while it
+    shows; a refusal is about the tab it came from and goes when another tab opens."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    page.wait_for_selector("#banner", state="hidden", timeout=10_000)
+    top = "document.querySelector('#board').getBoundingClientRect().top"
+    before = page.evaluate(top)
+    page.evaluate("window.companion.announce.note('Ida setzt den Marker auf ★ 16')")
+    assert page.is_visible("#banner") and page.evaluate(top) == before
+
+    page.click("nav [data-tab=setup]")
+    inputs = page.locator("#players input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Anna")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    page.click("nav [data-tab=play]")
+    assert page.is_hidden("#message")
