@@ -239,3 +239,20 @@ def test_pairs_a_partner_standing_on_its_own_entry_square_cannot_be_landed_on():
     entry = t.view["castle_entry"]["Cat"]
     t.put("Ann", 0, ("track", entry - 4)).put("Cat", 0, ("track", entry))
     t.refuse_play("partner_entry_occupied", "4", laddie=0)
+
+
+def test_each_result_is_listed_once_whichever_docked_laddie_would_come_in():
+    """The laddies in a dock are alike on the table: bringing one in is one result (the page
+    showed five identical buttons, one per docked laddie), while landings on different
+    laddies stay different results."""
+    table = Track().put("Ann", 1, ("track", 5))
+    state = table.state
+    results = CORE.play_results(state, CORE.legal_actions(state))
+    ace = [r["moves"] for r in results if r["action"]["card"] == "A"]
+    assert ace == [[["Ann", 0, "dock", {"track": 0}]], [["Ann", 1, {"track": 5}, {"track": 6}]]]
+    table.put("Bob", 0, ("track", 20)).put("Cat", 0, ("track", 40))
+    jokers = [r["moves"] for r in CORE.play_results(table.state, CORE.legal_actions(table.state))
+              if r["action"]["card"] == "joker"]
+    from_dock = [m for m in jokers if m[0][2] == "dock"]  # one per laddie landed on
+    assert [m[1][:2] for m in from_dock] == [["Bob", 0], ["Cat", 0]]
+    assert len(jokers) == 4  # and the laddie on the track onto either

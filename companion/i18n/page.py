@@ -178,11 +178,15 @@ PAGE: dict[str, Source] = {
     "seat_mine": "this phone: {p}",
     "seat_hint": "Whose phone is this? Tap “this phone: …” above for each player who plays on "
                  "it, and their moves appear here.",
-    "sm_dock": "dock",
     "sm_castle_hole": "castle, hole {h}",
     "sm_their_laddie": "{p}'s laddie {n}",
     "sm_to_dock": "back to the dock",
     "sm_into_castle": "into the castle, hole {h}",
+    "sm_to_entry": "to the castle entry square",  # a partner landed on (pairs)
+    "sm_new_laddie": "New laddie",  # one of the dock's, all alike
+    "sm_onto_start": "onto the start square",
+    "sm_forward": "{n} forward",
+    "sm_back": "{n} back",
     "pl_player": "Player",
     "pl_played": "Games",
     "pl_won": "Won",

@@ -77,20 +77,23 @@
     return l(a.laddie);
   }
 
-  function placeName(loc, t) {
-    if (loc === "dock") return t("sm_dock");
-    if (loc.castle !== undefined) return t("sm_castle_hole", {h: loc.castle});
-    return String(loc.track);
-  }
-
-  // "Laddie 2: 9 → 12", "Laddie 1: into the castle, hole 3", "Bob's laddie 3: back to the dock"
+  // What a play does, in the table's words (the squares have no numbers on the table):
+  // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
+  // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock".
   function resultLabel(r, s, t) {
-    const mover = s.moving_for[r.action.player] || r.action.player;
+    const mover = s.moving_for[r.action.player] || r.action.player, n = s.track_length;
+    const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
+    const landed = r.moves.find(([p]) => p !== mover);
     return r.moves.map(([p, i, from, to]) => {
-      const who = p === mover ? `${t("sm_laddie")} ${i + 1}` : t("sm_their_laddie", {p, n: i + 1});
-      if (to === "dock") return `${who}: ${t("sm_to_dock")}`;
+      if (p !== mover) return `${theirs([p, i])}: ${to === "dock" ? t("sm_to_dock") : t("sm_to_entry")}`;
+      const who = from === "dock" ? t("sm_new_laddie") : `${t("sm_laddie")} ${i + 1}`;
+      if (r.action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
+      if (from === "dock") return `${who} ${t("sm_onto_start")}`;
       if (to.castle !== undefined && from.castle === undefined) return `${who}: ${t("sm_into_castle", {h: to.castle})}`;
-      return `${who}: ${placeName(from, t)} → ${placeName(to, t)}`;
+      const hole = (h) => t("sm_castle_hole", {h});
+      if (from.castle !== undefined) return `${who}: ${hole(from.castle)} → ${hole(to.castle)}`;
+      return `${who}: ` + (r.action.card === "8" ? t("sm_back", {n: (from.track - to.track + n) % n})
+        : t("sm_forward", {n: (to.track - from.track + n) % n}));
     }).join(" · ");
   }
 
@@ -141,5 +144,6 @@
     return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
   }
 
-  window.companion.games.stramash = {board, choices, prompt, describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, null, t)}`};
+  window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
+    describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, null, t)}`};
 })();

@@ -165,8 +165,9 @@ class StramashCore:
         """Each distinct result of the plays among `actions` (one action per result, the
         first found): ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by
         card and laddie, so the page names a move by what it does and a 7 split both ways
-        is listed once. Only Stramash's plays move several laddies: other cores have no
-        such method."""
+        is listed once. The laddies waiting in a dock are alike on the table, so bringing in
+        one or another is one result. Only Stramash's plays move several laddies: other
+        cores have no such method."""
         before = self.view(state)["laddies"]
         seen: dict[str, dict[str, Any]] = {}
         for action in actions:
@@ -175,7 +176,8 @@ class StramashCore:
             after = self.view(self.apply(state, action).state)["laddies"]
             moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
                      if loc != before[p][i]]
-            key = json.dumps([action["card"], moved], sort_keys=True)
+            alike = [[p, "dock" if src == "dock" else i, src, dst] for p, i, src, dst in moved]
+            key = json.dumps([action["card"], alike], sort_keys=True)
             seen.setdefault(key, {"action": action, "moves": moved})
         return sorted(seen.values(), key=lambda r: (r["action"]["card"],
                                                     [m[1] for m in r["moves"]]))
