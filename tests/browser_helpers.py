@@ -4,6 +4,7 @@ Screenshots go to tests/artifacts/browser/."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -129,3 +130,39 @@ def choose_language(page, lang: str) -> None:
     page.select_option("#page-lang", lang)
     until(page, f"window.companion.i18n.lang === '{lang}'"
                 f" && document.documentElement.lang === '{lang}'")
+
+
+def accepted(name: str, stop=None) -> tuple[dict, list[dict], object]:
+    """A golden game's header and its accepted actions (refused ones left out), up to the
+    first state for which `stop(core, state)` is true; also that state."""
+    from companion.rules import Refusal, get_core
+    path = Path(__file__).parent / "playthroughs" / name
+    rows = [json.loads(x) for x in path.read_text().splitlines()
+            if x.strip() and not x.startswith("#")]
+    header, actions = rows[0], rows[1:]
+    core = get_core(header["game"])
+    state = core.new_game(header["players"], header.get("options", {}), header.get("seed", 0))
+    done: list[dict] = []
+    for action in actions:
+        if stop and stop(core, state):
+            break
+        try:
+            state = core.apply(state, action).state
+        except Refusal:
+            continue
+        done.append(action)
+    return header, done, state
+
+
+def seated_at(browser, daemon, game: str, header: dict, done: list) -> object:
+    """The table's game after `done`, on a paired phone seated for its turn, moves loaded."""
+    game_id = daemon.hub.call(daemon.table.create_game, game, header["players"],
+                              header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game_id, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, f"window.companion.state.actions === {len(done)}"
+                " && window.companion.legal.length > 0")
+    return page

@@ -269,3 +269,21 @@ def test_the_legal_actions_for_the_dice_showing():
                      ("run", "joker", "ruecklauf")}
     for action in CORE.legal_actions(t.state):  # each of them is accepted as it stands
         assert CORE.apply(t.state, action).action == action
+
+
+# --- what a move does, for the page's buttons ------------------------------------------------
+def test_each_move_says_which_figures_it_moves_the_mover_first():
+    """The phone names a strike's victim and the figures a landing pushes on: each figure
+    move's result lists every figure it relocates, the mover first."""
+    t = Mountain().put("red", 0, ("lower", 3)).put("blue", 0, ("lower", 5))
+    t.put("blue", 1, ("lower", 11)).put("blue", 2, ("lower", 12))
+    t.roll(2, 6)
+    results = {(r["action"]["move"], r["action"]["figure"]): r["moves"]
+               for r in CORE.play_results(t.state, CORE.legal_actions(t.state))}
+    assert results[("strike", 0)] == [["red", 0, field("lower", 3), field("lower", 5)],
+                                      ["blue", 0, field("lower", 5), "base"]]
+    assert results[("run", 0)] == [["red", 0, field("lower", 3), field("lower", 11)],
+                                   ["blue", 1, field("lower", 11), field("lower", 12)],
+                                   ["blue", 2, field("lower", 12), field("lower", 13)]]
+    assert all(r["action"]["type"] == "move" for r in CORE.play_results(
+        t.state, CORE.legal_actions(t.state)))

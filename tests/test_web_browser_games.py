@@ -6,6 +6,7 @@ margin in the history."""
 from __future__ import annotations
 
 from browser_helpers import (  # noqa: F401  (fixtures)
+    accepted,
     browser,
     daemon,
     move_buttons,
@@ -13,6 +14,7 @@ from browser_helpers import (  # noqa: F401  (fixtures)
     phone,
     pytestmark,
     seat,
+    seated_at,
     shot,
     until,
     visible_buttons,
@@ -194,49 +196,10 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
 
 
 
-def accepted(name: str, stop=None) -> tuple[dict, list[dict], object]:
-    """A golden game's header and its accepted actions (refused ones left out), up to the
-    first state for which `stop(core, state)` is true; also that state."""
-    import json
-    from pathlib import Path
-
-    from companion.rules import Refusal, get_core
-    path = Path(__file__).parent / "playthroughs" / name
-    rows = [json.loads(x) for x in path.read_text().splitlines()
-            if x.strip() and not x.startswith("#")]
-    header, actions = rows[0], rows[1:]
-    core = get_core(header["game"])
-    state = core.new_game(header["players"], header.get("options", {}), header.get("seed", 0))
-    done: list[dict] = []
-    for action in actions:
-        if stop and stop(core, state):
-            break
-        try:
-            state = core.apply(state, action).state
-        except Refusal:
-            continue
-        done.append(action)
-    return header, done, state
-
-
 def sevens(core, state) -> int:
     """How many different results the 7 offers now."""
     return len([r for r in core.play_results(state, core.legal_actions(state))
                 if r["action"]["card"] == "7"])
-
-
-def seated_at(browser, daemon, game: str, header: dict, done: list) -> object:
-    """The table's game after `done`, on a paired phone seated for its turn, moves loaded."""
-    game_id = daemon.hub.call(daemon.table.create_game, game, header["players"],
-                              header["options"], header["seed"])["id"]
-    for action in done:
-        daemon.hub.call(daemon.table.apply, game_id, action)
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    until(page, f"window.companion.state.actions === {len(done)}"
-                " && window.companion.legal.length > 0")
-    return page
 
 
 def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
@@ -259,54 +222,6 @@ def test_stramash_seven_at_most_24_buttons_every_result_once(browser, daemon):
         seven.click()  # back to the 7's groups
     assert len(seen) == len(set(seen)) == count  # each result once, none lost
     shot(page, "18-stramash-seven")
-
-
-def test_stramash_results_say_what_a_play_does_in_the_tables_words(browser, daemon):
-    """Every result of every 10th position of a whole pairs game, as the page names it: a
-    laddie moves by the card's count (a 7 by its split), a laddie comes in from the dock
-    onto the start square, a laddie landed on goes back to its dock or, a partner, to its
-    castle entry; never a square's number, which the table's board does not have."""
-    from companion.rules import get_core
-    core = get_core("stramash")
-    header, done, _ = accepted("stramash_pairs_game.jsonl")
-    state = core.new_game(header["players"], header["options"], header["seed"])
-    cases = []
-    for k, action in enumerate(done):
-        if k % 10 == 0:
-            cases += [(r, core.view(state)) for r in core.play_results(
-                state, core.legal_actions(state))]
-        state = core.apply(state, action).state
-    page = phone(browser, daemon)
-    until(page, "window.companion.t('sm_forward') !== 'sm_forward'")  # the German catalog
-    page.add_script_tag(url="/static/stramash.js")  # as the page loads it for such a game
-    said = page.evaluate("(cases) => cases.map(([r, s]) => "
-                         "window.companion.games.stramash.result(r, s, window.companion.t))",
-                         cases)
-    count = {"A": 1, "J": 10, "Q": 10, "K": 10}
-    kinds = set()
-    for (result, view), text in zip(cases, said, strict=True):
-        action, mover = result["action"], view["moving_for"][result["action"]["player"]]
-        steps = dict(action.get("split") or [(action.get("laddie"), None)])
-        for player, laddie, src, dst in result["moves"]:
-            if player != mover:
-                kinds.add("sent")
-                assert (f"Laddie {laddie + 1} von {player}: " + (
-                    "zurück ins Dock" if dst == "dock" else "auf das Burgeingangsfeld")) in text
-            elif src == "dock":
-                kinds.add("in")
-                assert "Neuer Laddie" in text and (action["card"] == "joker"
-                                                   or "Neuer Laddie aufs Startfeld" in text)
-            elif "castle" in dst:
-                assert f"Laddie {laddie + 1}: " in text and "Loch" in text
-            elif action["card"] == "8":
-                kinds.add("back")
-                assert f"Laddie {laddie + 1}: 8 zurück" in text
-            elif action["card"] != "joker":
-                kinds.add("forward")
-                n = steps[laddie] or count.get(action["card"]) or int(action["card"])
-                assert f"Laddie {laddie + 1}: {n} vor" in text
-        assert "#" not in text and "Dock →" not in text
-    assert kinds == {"sent", "in", "back", "forward"}  # each kind of sentence was read
 
 
 def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon):

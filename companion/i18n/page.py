@@ -143,6 +143,8 @@ PAGE: dict[str, Source] = {
     "lr_ascend": "ascend",
     "lr_strike": "strike",
     "lr_backward": "backward",
+    "lr_to_base": "{p} {n} back to base camp",  # struck
+    "lr_pushed": "pushes {p} {n} on",
     "lr_with": "with {c}",
     "lr_roll": "Throw the dice",
     "lr_keep": "Throw again, {d} stays",

@@ -171,8 +171,9 @@ def legal_answer(core: Any, state: Any, player: str | None, args: Any) -> dict[s
     """The `/legal` answer: compact; ``?full=1`` adds the whole list (for scripts, not phones).
     A core with `legal_choices` builds the choice sets itself (How Ruck!: microseconds instead
     of factoring ~2,100 listed actions); the others' lists are factored here. A core with
-    `play_results` (Stramash) adds each play's result as ``{"i": index into the expanded
-    list, "moves"}``. Runs off the hub thread: the cores' states are never changed in place."""
+    `play_results` (Stramash, Lauf Rauf!) adds what each play does as ``{"i": index into the
+    expanded list, "moves"}``. Runs off the hub thread: the cores' states are never changed in
+    place."""
     actions: list[Action] | None = None
     choice_sets = getattr(core, "legal_choices", None)
     if choice_sets is not None:

@@ -95,7 +95,20 @@
     return out.join("");
   }
 
-  function moveLabel(a, s, t) {
+  // Whom a move strikes back to base camp and pushes on, the mover left out: "blue 1 back to
+  // base camp" (from the move's result on the phone; in the history, whom it pushed on from
+  // its event: a strike has its own announcement there).
+  function others(struck, pushed, t) {
+    return [...(struck ? [t("lr_to_base", {p: t(struck.player), n: struck.figure + 1})] : []),
+      ...pushed.map((f) => t("lr_pushed", {p: t(f.player), n: f.figure + 1}))];
+  }
+
+  function fromResult(moves) {
+    const rest = (moves || []).slice(1).map(([player, figure, , to]) => ({player, figure, to}));
+    return {struck: rest.find((f) => f.to === "base"), pushed: rest.filter((f) => f.to !== "base")};
+  }
+
+  function moveLabel(a, s, t, did) {
     const parts = [`${t(a.player)} ${a.figure + 1}: ${t("lr_" + a.move)}`];
     if (s && s.dice && a.move !== "start") {
       const count = a.card && (a.joker_as || a.card) === "aufstieg" ? Math.max(...s.dice) :
@@ -104,15 +117,16 @@
     }
     if (a.backward) parts.push(t("lr_backward"));
     if (a.card) parts.push(t("lr_with", {c: t("lr_" + a.card)}) + (a.joker_as ? ` (${t("lr_" + a.joker_as)})` : ""));
+    if (did) parts.push(...others(did.struck, did.pushed, t));
     return parts.join(" · ");
   }
 
-  function label(a, s, t) {
+  function label(a, s, t, did) {
     switch (a.type) {
       case "roll":
         if (a.dice) return `${t(a.player)}: ${t("lr_rolled", {d: a.dice.join(" + ")})}`;
         return a.keep === undefined ? t("lr_roll") : t("lr_keep", {d: s && s.dice ? s.dice[a.keep] : a.keep + 1});
-      case "move": return moveLabel(a, s, t);
+      case "move": return moveLabel(a, s, t, did);
       case "berggeist": return a.target === "summit" ? t("lr_bg_home") : t("lr_bg_on", {p: t(a.target.player), n: a.target.figure + 1});
       case "huckauf": return t("lr_call", {p: t(a.player)});
       case "sacrifice": return t("lr_sacrifice", {c: t("lr_" + a.card)});
@@ -175,6 +189,7 @@
       ui.rerender();
     });
     ui.choices.append(toggle);
+    const did = new Map((ui.results || []).map((r) => [r.action, fromResult(r.moves)]));
     const rolls = legal.filter((a) => a.type === "roll");
     if (rolls.length && real) realDice(ui, s, rolls);
     for (const a of legal) {
@@ -185,7 +200,7 @@
         continue;
       }
       const cls = a.type === "move" ? "lr-move lr-" + (PLAYERS.includes(a.player) ? a.player : "x") : a.type === "roll" ? "" : "secondary";
-      ui.choices.append(ui.button(label(a, s, ui.t), () => ui.send(a), cls));
+      ui.choices.append(ui.button(label(a, s, ui.t, did.get(a)), () => ui.send(a), cls));
     }
   }
 
@@ -209,7 +224,10 @@
       return `${t(rolled.player)}: ${t("lr_rolled", {d: rolled.dice.join(" + ")})}`;
     }
     const thrown = memo && memo.dice ? {dice: memo.dice, first_throw: memo.first_throw || memo.dice} : null;
-    return label(a, thrown, t);
+    const moved = (events || []).find((e) => e.type === "moved");  // a strike is announced
+    const said = label(a, thrown, t, moved && {struck: null, pushed: moved.pushed || []});
+    const who = a.player ? t(a.player) : "";  // every line says who: "blue: Pass the dice"
+    return who && !said.startsWith(who) ? `${who}: ${said}` : said;
   }
 
   window.companion.games.laufrauf = {board, choices, prompt, describe};

@@ -66,6 +66,23 @@ class LaufRaufCore:
     def legal_actions(self, state: LaufRaufState, player: str | None = None) -> list[Action]:
         return legal_actions(state, player)
 
+    def play_results(self, state: LaufRaufState,
+                     actions: list[Action]) -> list[dict[str, Any]]:
+        """What each figure move among `actions` does: ``{"action", "moves": [[player,
+        figure, from, to], ...]}``, the mover first, then the figures it strikes back to base
+        camp or pushes on, so the phone's button can name them."""
+        before = self.view(state)["figures"]
+        results = []
+        for action in actions:
+            if action.get("type") != "move":
+                continue
+            after = self.view(self.apply(state, action).state)["figures"]
+            moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                     if loc != before[p][i]]
+            moved.sort(key=lambda m: (m[0], m[1]) != (action["player"], action["figure"]))
+            results.append({"action": action, "moves": moved})
+        return results
+
     def is_over(self, state: LaufRaufState) -> bool:
         return state.winner is not None
 

@@ -166,8 +166,7 @@ class StramashCore:
         first found): ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by
         card and laddie, so the page names a move by what it does and a 7 split both ways
         is listed once. The laddies waiting in a dock are alike on the table, so bringing in
-        one or another is one result. Only Stramash's plays move several laddies: other
-        cores have no such method."""
+        one or another is one result."""
         before = self.view(state)["laddies"]
         seen: dict[str, dict[str, Any]] = {}
         for action in actions:
