@@ -15,7 +15,7 @@ BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
 # Kinds the OLED shows as a banner for a few seconds (the race has its own screen, and a won
 # game stays on screen as the game's own end).
 BANNER_KINDS = ("round_won", "contest", "point", "berggeist_placed", "berggeist_home",
-                "berggeist_stays", "strike", "capture", "partner_entry", "castle")
+                "berggeist_stays", "strike", "capture", "partner_entry", "castle", "undone")
 
 
 def banner(items: list[Announcement], game_over: bool) -> Announcement | None:
@@ -32,6 +32,13 @@ def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> 
     for event in events:
         out += _one(event, view, events)
     return out
+
+
+def undone(action: dict[str, Any], events: list[dict[str, Any]]) -> Announcement:
+    """A move taken back: the action and the events it had caused, so a phone says it as
+    the history's line said it (and the OLED whose move it was)."""
+    return {"kind": "undone", "params": {"player": action.get("player"), "action": action,
+                                         "events": events}}
 
 
 def _a(kind: str, **params: Any) -> list[Announcement]:

@@ -206,3 +206,22 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
                 assert sentence in history, (lang, item["kind"], sentence)
             page.click("nav [data-tab=play]")
     assert len(kinds) >= 15, sorted(kinds)
+
+
+def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
+        browser, daemon):  # noqa: F811
+    """A move taken back is news for the whole table: a watcher's banner says which move
+    (as its history line said it, in German), and the OLED shows whose move went."""
+    rec = Recorder(daemon.hub)
+    second = watcher(browser, daemon, "de-DE")
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red", "dice": [4, 6]})
+    until(second, "window.companion.state && window.companion.state.actions === 1")
+    daemon.hub.call(daemon.table.undo, game)
+    until(second, "document.querySelector('#banner').textContent"
+                  " === 'Zurückgenommen: rot: würfelte 4 + 6'")
+    _, shown = rec.wait_for(lambda t, p: t == "banner" and p is not None)
+    assert shown == {"kind": "undone", "params": {
+        "player": "red", "action": {"type": "roll", "player": "red", "dice": [4, 6]},
+        "events": shown["params"]["events"]}}
+    assert [e["type"] for e in shown["params"]["events"]] == ["rolled"]

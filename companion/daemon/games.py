@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.announce import announcements, banner
+from companion.announce import announcements, banner, undone
 from companion.daemon.hub import Hub
 from companion.daemon.leds import turn_leds
 from companion.rules import Outcome, Refusal
@@ -78,9 +78,14 @@ class CurrentGame:
         return outcome
 
     def undo(self, game_id: int, seen: int | None = None) -> dict[str, Any]:
+        before = self.sessions.get(game_id)
+        taken = before.actions[-1] if before.actions and not before.broken else None
         session = self.sessions.undo(game_id, seen)
         if game_id == self.current:
             self.publish_state()
+            if taken is not None:  # the table hears which move went, as its line said it
+                events = session.core.apply(session.state, taken).events
+                self._announce(game_id, [undone(taken, events)], session.view())
         return session.view()
 
     def publish_state(self) -> None:

@@ -114,6 +114,7 @@ PAGE: dict[str, Source] = {
     "an_capture": "{p} sends {q} back to the dock",
     "an_partner_entry": "{p} moves partner {q} to the castle entry",
     "an_castle": "{p}'s laddie {l} is in the castle, hole {h}",
+    "an_undone": "Taken back: {what}",  # the move as the history said it
     "tz_points": {
         "count": "n",
         "one": "{n} point",

@@ -48,6 +48,11 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
         canvas.text(MIDDLE, text(said, lang), 13, align="center")
         victims = ", ".join(v["player"] for v in p["victims"])
         canvas.text(BOTTOM, victims, 16, align="center", shorten=True)
+    elif kind == "undone":  # a move taken back: whose (a race has nobody's name)
+        canvas.text((0, 0, WIDTH, 18), text("undone", lang), 13, align="center")
+        if p.get("player"):
+            canvas.text((0, 20, WIDTH, 46), color(p["player"], lang), 18, align="center",
+                        shorten=True)
     elif kind == "castle":
         _who(canvas, p["player"], lang)
         canvas.text(MIDDLE, text("in_castle", lang), 13, align="center")

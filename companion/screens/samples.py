@@ -153,6 +153,8 @@ def long_banners(names: list[str]) -> list[dict]:
         {"kind": "partner_entry", "params": {"player": a, "victims": [
             {"player": b, "laddie": 4, "to": "entry"}]}},
         {"kind": "castle", "params": {"player": a, "laddie": 4, "hole": 5}},
+        {"kind": "undone", "params": {"player": a, "action": {"type": "play", "player": a},
+                                      "events": []}},
     ]
 
 

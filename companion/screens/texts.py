@@ -47,6 +47,7 @@ TEXTS: dict[str, str] = {
     "in_castle": "in the castle",
     "sends_to_entry": "to the castle entry:",
     "hole": "hole {n}",
+    "undone": "move taken back",
 }
 
 # Lauf Rauf! card kinds, as the OLED abbreviates them (one letter each, same in every language:

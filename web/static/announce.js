@@ -12,7 +12,8 @@
 
   const names = (seats) => seats.map((v) => v.player).join(", ");
 
-  function say(item, t) {
+  // `describe(action, events)`: a move as the history says it (the game's module, app.js).
+  function say(item, t, describe) {
     const p = item.params || {};
     const ms = (us) => (us / 1000).toFixed(1);
     switch (item.kind) {
@@ -44,17 +45,18 @@
       case "capture": return t("an_capture", {p: p.player, q: names(p.victims)});
       case "partner_entry": return t("an_partner_entry", {p: p.player, q: names(p.victims)});
       case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
+      case "undone": return t("an_undone", {what: describe ? describe(p.action, p.events || []) : ""});
       default: return "";
     }
   }
 
-  function sentences(items, t) {
-    return (items || []).map((item) => say(item, t)).filter(Boolean);
+  function sentences(items, t, describe) {
+    return (items || []).map((item) => say(item, t, describe)).filter(Boolean);
   }
 
   // A banner on this phone: the newest announcements, then back to the board.
-  function banner(items, t) {
-    note(sentences(items, t).join(" · "));
+  function banner(items, t, describe) {
+    note(sentences(items, t, describe).join(" · "));
   }
 
   // One sentence of this phone's own in the banner (e.g. "Paired."), gone after a while.

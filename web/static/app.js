@@ -65,7 +65,7 @@
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),
       announce: (said) => {
-        if (said.game === app.shown) companion.announce.banner(said.items, t);
+        if (said.game === app.shown) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
       },
     }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
   }
