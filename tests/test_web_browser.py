@@ -157,3 +157,28 @@ def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemo
     page.click("#unpair-all")
     page.wait_for_selector("#pair:not([hidden])")  # reloaded as a watcher
     assert page.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is False
+
+
+def test_a_finished_game_is_played_again_with_one_tap(browser, daemon):
+    """Once a game is over the table's next wish is the same again: one tap starts it with
+    the same game, players and options (a new shuffle), and the phone shows it at once."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    players, options = ["red", "green"], {"huckauf": "table"}
+    log, end = random_game(get_core("laufrauf"), 3, players, options)
+    assert end.winner is not None
+    old = daemon.hub.call(daemon.table.create_game, "laufrauf", players, options, 3)["id"]
+    for action in log:
+        daemon.hub.call(daemon.table.apply, old, action)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.get_by_role("button", name="Nochmal spielen", exact=True).click()
+    until(page, f"window.companion.state.id !== {old} && window.companion.state.actions === 0")
+    new = page.evaluate("window.companion.state.id")
+    header = daemon.hub.call(lambda: daemon.sessions.get(new).header)
+    assert (header["game"], header["players"], header["options"]) == \
+        ("laufrauf", players, options)
+    seat(page)
+    until(page, "document.querySelectorAll('#choices button').length > 0")  # its first move
+    shot(page, "23-played-again")

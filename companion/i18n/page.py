@@ -32,6 +32,7 @@ PAGE: dict[str, Source] = {
     "tab_history": "History",
     "tab_sim": "Table",
     "no_game": "No game yet: start one under “New game”.",
+    "again": "Play again",  # a finished game: same game, players and options
     "undo": "Undo",
     "game": "Game",
     "players": "Players",

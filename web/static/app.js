@@ -206,8 +206,9 @@
     places.replaceChildren();
     const s = app.state, ui = s && gameUi(s);
     if (ui && ui.reset) ui.reset();  // nothing on the board stays tappable from before
-    if (!s || !app.legal.length) return;
     const paired = $("#pair").hidden;
+    if (s && s.status === "over" && paired) choices.append(button(t("again"), () => playAgain(s)));
+    if (!s || !app.legal.length) return;
     if (!companion.seats.mayMove(s, paired)) {  // watchers, other seats' turns: no move buttons
       if (paired && !companion.seats.mine(s).length) {  // nobody's phone yet: say how it becomes one
         const hint = document.createElement("p");
@@ -222,6 +223,15 @@
         results: app.results, picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
     app.legal.slice(0, 24).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
+  }
+
+  // A finished game, the same again: its game, players and options from its stored header
+  // (a view need not carry the options), a new shuffle; the table shows it to every phone.
+  async function playAgain(s) {
+    const r = await api("GET", `/api/games/${s.id}/history`);
+    if (!r.ok) return;
+    const {game, players, options} = r.data.header;
+    await api("POST", "/api/games", {game, players, options: options || {}});
   }
 
   async function send(action) {
