@@ -113,3 +113,21 @@ def test_after_a_move_phones_ask_for_nothing_the_stream_brings_the_moves_and_the
         len(asked["watcher"]) == 1, asked
     assert player.evaluate("document.querySelector('#history-list li').textContent") == \
         lines[0]
+
+
+def test_a_phone_that_cannot_reach_the_table_says_so_not_that_there_is_no_game(
+        browser, daemon):
+    """With its live stream blocked (a Wi-Fi that drops it, the table's streams refused),
+    the page used to say "Noch kein Spiel" while a game was on; it says it cannot reach the
+    table, and once it hears the table with no game, that there is none."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.route("**/api/stream", lambda route: route.abort())
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    until(page, "window.companion.t('no_table') !== 'no_table'")
+    until(page, "document.querySelector('#live').classList.contains('off')")
+    assert page.inner_text("#no-game") == "Keine Verbindung zum Tisch – neuer Versuch läuft …"
+    page.unroute("**/api/stream")
+    page.evaluate("window.companion.stream.reopen()")  # not the back-off's next try
+    until(page, "document.querySelector('#no-game').textContent"
+                " === 'Noch kein Spiel: Starten Sie eines unter „Neues Spiel“.'")

@@ -32,6 +32,8 @@ PAGE: dict[str, Source] = {
     "tab_history": "History",
     "tab_sim": "Table",
     "no_game": "No game yet: start one under “New game”.",
+    "connecting": "Reaching the table …",
+    "no_table": "No connection to the table – trying again …",
     "again": "Play again",  # a finished game: same game, players and options
     "undo": "Undo",
     "game": "Game",

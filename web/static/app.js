@@ -58,7 +58,7 @@
   function connect() {  // live.js reconnects with back-off
     const live = $("#live");
     app.stream = window.companionLive.open({
-      state: (data) => setState(data),
+      state: (data) => { app.heard = true; setState(data); },  // the table has spoken
       race: (data) => { app.race = data; renderPrompt(); },
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
@@ -67,7 +67,21 @@
       announce: (said) => {
         if (said.game === app.shown) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
       },
-    }, (on) => { live.classList.toggle("off", !on); live.textContent = t(on ? "live" : "offline"); });
+    }, (on) => {
+      live.classList.toggle("off", !on);
+      live.textContent = t(on ? "live" : "offline");
+      app.live = on;
+      sayNoGame();
+    });
+  }
+
+  // With no game shown: that there is none only once the table has said so (its stream's
+  // first state); before, that the page is still reaching the table, or cannot.
+  function sayNoGame() {
+    const box = $("#no-game");
+    box.hidden = !!app.state;
+    box.dataset.t = app.heard ? "no_game" : app.live === false ? "no_table" : "connecting";
+    box.textContent = t(box.dataset.t);
   }
 
   // Each game's module (/static/<game>.js, registering companion.games.<game>) loads when such
@@ -172,7 +186,7 @@
   // --- the play tab ---------------------------------------------------------------------------
   function render() {
     const s = app.state;
-    $("#no-game").hidden = !!s;
+    sayNoGame();
     $("#board").innerHTML = companion.board(s, t);
     $("#undo").disabled = !s || !s.actions;
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
