@@ -62,11 +62,22 @@ def test_expect_continue_and_bare_line_feeds():
     "POST / HTTP/1.1\nHost: t\nTransfer-Encoding: chunked\nContent-Length: 3",
     "POST / HTTP/1.0\nTransfer-Encoding: chunked",
     "\u00e9 / HTTP/1.1\nHost: t",
+    "GET api/status HTTP/1.1\nHost: t",  # a target is a path from the root
+    "GET * HTTP/1.1\nHost: t",  # "*" is OPTIONS's alone
 ])
 def test_what_is_refused_as_a_bad_request(text):
     with pytest.raises(Malformed) as refused:
         head(text)
     assert (refused.value.status, refused.value.code) == (400, "bad_request")
+
+
+@pytest.mark.parametrize("method", ["get", "Post", "BREW"])
+def test_a_method_is_case_sensitive_and_an_unknown_one_not_implemented(method):
+    """RFC 9110 9.1: "get" is not GET (the app's framework upper-cased it and served it)."""
+    with pytest.raises(Malformed) as refused:
+        head(f"{method} / HTTP/1.1\nHost: t")
+    assert (refused.value.status, refused.value.code) == (501, "not_implemented")
+    assert head("OPTIONS * HTTP/1.1\nHost: t").target == b"*"
 
 
 def test_repeated_equal_content_lengths_are_one():

@@ -76,6 +76,8 @@ def same_answer(daemon, raw: bytes, taken: bool = True) -> tuple[str, dict]:
 REFUSED = [  # (what is wrong, path suffix, body, headers beyond the paired defaults, code)
     ("not paired", "", b"{}", {"Cookie": ""}, "not_paired"),
     ("cross-site", "", b"{}", {"Origin": "http://evil.example"}, "cross_site"),
+    ("the same host by another scheme", "", b"{}", {"Origin": "https://127.0.0.1"},
+     "cross_site"),
     ("cross-site and not JSON: cross-site first", "", b"{}",
      {"Origin": "http://evil.example", "Content-Type": "text/plain"}, "cross_site"),
     ("not JSON", "", b"{}", {"Content-Type": "text/plain; charset=utf-8"}, "json_required"),

@@ -99,6 +99,9 @@ def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):
                                      headers={"Content-Type":
                                               "application/x-www-form-urlencoded"})
     assert status == 415 and body["error"]["code"] == "json_required"
+    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
+                                  headers={"Origin": f"https://127.0.0.1:{client.port}"})
+    assert status == 403 and body["error"]["code"] == "cross_site"  # another origin's page
     status, _, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
                                headers={"Origin": f"http://127.0.0.1:{client.port}"})
     assert status == 201

@@ -98,6 +98,8 @@ def test_a_client_that_half_closes_after_its_request_still_gets_the_answer(daemo
      b"Content-Length: 5\r\n\r\n0\r\n\r\n", 400, "bad_request"),
     (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (server.MAX_HEAD + 10), 431,
      "header_too_large"),
+    (b"get /api/status HTTP/1.1\r\nHost: x\r\n\r\n", 501, "not_implemented"),
+    (b"GET api/status HTTP/1.1\r\nHost: x\r\n\r\n", 400, "bad_request"),
 ])
 def test_what_the_server_refuses_itself_is_json_with_a_code_and_a_sentence(
         daemon, request_bytes, status, code):

@@ -30,6 +30,7 @@ WEB_MESSAGES: dict[str, Source] = {
     "foreign_host": "This address is not the table's own: open the page by the address it shows.",
     "internal": "Something went wrong on the table (error {id}). Please try again.",
     "bad_request": "The request cannot be understood.",
+    "not_implemented": "This server does not know the method {method}.",
     "unknown_button": "There is no button “{name}”.",
     "bad_setting": "Setting “{key}”: {problem}",
 }

@@ -172,9 +172,12 @@ def same_origin() -> bool:
 
 
 def origin_allowed(origin: str | None, host: str) -> bool:
+    """Whether a write comes from this page's own origin: scheme, host and port. The table
+    serves plain HTTP only, so a page of https://the-same-host is another origin."""
     if not origin:
         return True  # not a browser (curl, the tests, scripts on the table's network)
-    return urlsplit(origin).netloc == host
+    parts = urlsplit(origin)
+    return parts.scheme == "http" and parts.netloc == host
 
 
 def session_token() -> str | None:

@@ -24,6 +24,8 @@ from companion.rules.base import Refusal
 # RFC 9110 token characters; a request target is any visible ASCII.
 _REQUEST_LINE = re.compile(
     rb"([!#$%&'*+\-.^_`|~0-9A-Za-z]+) ([\x21-\x7e]+) HTTP/([0-9])\.([0-9])")
+METHODS = frozenset((b"GET", b"HEAD", b"POST", b"PUT", b"DELETE", b"OPTIONS", b"PATCH",
+                     b"CONNECT", b"TRACE"))  # the standard ones; any other is not implemented
 _HEADER = re.compile(rb"([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*")
 _BAD_VALUE = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 _LINE_END = re.compile(rb"\r?\n")
@@ -69,6 +71,11 @@ def parse_head(raw: bytes) -> Head:
         raise Malformed(400, "bad_request")
     method, target, major, minor = line.groups()
     if major != b"1" or minor not in (b"0", b"1"):
+        raise Malformed(400, "bad_request")
+    if method not in METHODS:  # case-sensitive (RFC 9110 9.1): "get" is not GET
+        raise Malformed(501, "not_implemented", method=method.decode("ascii")[:20])
+    if not (target.startswith(b"/") or target.startswith((b"http://", b"https://"))
+            or (target == b"*" and method == b"OPTIONS")):  # RFC 9112 3.2's forms
         raise Malformed(400, "bad_request")
     version = "1.1" if minor == b"1" else "1.0"
     headers: list[tuple[str, str]] = []
