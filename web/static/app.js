@@ -65,7 +65,9 @@
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),
       announce: (said) => {
-        if (said.game === app.shown) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
+        const told = app.told === JSON.stringify(said.items);  // said with its move's line
+        app.told = null;
+        if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
       },
     }, (on) => {
       live.classList.toggle("off", !on);
@@ -176,11 +178,25 @@
 
   function appendEntry(entry) {
     const held = app.history;
-    if (!held || held.game !== entry.game || held.data.actions.length !== entry.seq) return;  // the state fetches
-    held.data.actions.push(entry.action);
-    (held.data.events = held.data.events || []).push(entry.events);
-    (held.data.announcements = held.data.announcements || []).push(entry.announcements);
-    drawHistory();
+    const follows = held && held.game === entry.game && held.data.actions.length === entry.seq;
+    if (follows) {  // else the state fetches the history
+      held.data.actions.push(entry.action);
+      (held.data.events = held.data.events || []).push(entry.events);
+      (held.data.announcements = held.data.announcements || []).push(entry.announcements);
+      drawHistory();
+    }
+    if (entry.game === app.shown) tell(entry, follows);
+  }
+
+  // Every move is news on every phone: the banner says its history line, the move and what
+  // it caused (the announcement that follows it is then not said twice).
+  function tell(entry, drawn) {
+    const caused = companion.announce.sentences(entry.announcements, t);
+    const last = $("#history-list li:last-child");
+    const line = drawn && last ? last.textContent  // with what earlier lines carry (the dice)
+      : [describe(entry.action, entry.events || [], {}, caused), ...caused].filter(Boolean).join(" — ");
+    companion.announce.note(line);
+    app.told = JSON.stringify(entry.announcements || []);
   }
 
   // --- the play tab ---------------------------------------------------------------------------
