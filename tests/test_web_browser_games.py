@@ -231,12 +231,25 @@ def test_lauf_rauf_cards_turned_up_are_one_step_under_a_heading(browser, daemon)
     page.check("#lr-real")  # the table's own cards
     page.get_by_role("button", name="Karten nehmen", exact=True).click()
     step = page.get_by_role("group", name="Aufgedeckte Karten eintragen")
-    assert step.get_by_role("button").count() == 6  # the five kinds and "enter"
+    # the five kinds, one tap enters the one card a double turns up (no "enter" button that
+    # suggested a second step); only a double six, which turns up two, has one
+    assert step.get_by_role("button").all_inner_texts() == [
+        "Blitzstart", "Rücklauf", "Aufstieg", "Rückschlag", "Joker"]
     shot(page, "19-laufrauf-cards-step")
     step.get_by_role("button", name="Joker", exact=True).click()  # one card: sent at once
     until(page, f"window.companion.state.actions === {len(done) + 1}"
                 " && !document.querySelector('fieldset.lr-cards')")
     assert daemon.hub.call(daemon.table.view)["cards"]["red"][-1] == "joker"
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red", "dice": [6, 6]})
+    seat(page)
+    page.get_by_role("button", name="Karten nehmen", exact=True).click()
+    step = page.get_by_role("group", name="Aufgedeckte Karten eintragen")
+    step.get_by_role("button", name="Aufstieg", exact=True).click()  # a double six: two
+    step.get_by_role("button", name="Aufstieg", exact=True).click()
+    step.get_by_role("button", name="Eintragen", exact=True).click()
+    until(page, "window.companion.state.actions === 2")
+    assert daemon.hub.call(daemon.table.view)["discard"] == ["aufstieg"]  # the second, a twin
 
 
 def test_a_phone_opened_on_its_turn_is_told_without_sounds_the_browser_blocks(browser, daemon):

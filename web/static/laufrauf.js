@@ -153,10 +153,10 @@
     }
   }
 
-  // The cards turned up on the table, entered as one step under its heading (a double six
-  // turns up two: sent with the button, one card at once).
+  // The cards turned up on the table, entered as one step under its heading: a double turns
+  // up one card, sent with its tap; a double six turns up two, sent with the "enter" button.
   function realCards(ui, s, take) {
-    const picked = [];
+    const picked = [], two = s.dice[0] === 6 && s.dice[1] === 6;
     const step = document.createElement("fieldset"), heading = document.createElement("legend");
     step.className = "lr-cards";
     heading.textContent = ui.t("lr_enter_cards");
@@ -169,10 +169,11 @@
         picked.push(kind);
         shown.textContent = picked.map((k) => ui.t("lr_" + k)).join(" → ");
         send.disabled = false;
-        if (!(s.dice[0] === 6 && s.dice[1] === 6)) ui.send({...take, revealed: picked});
+        if (!two) ui.send({...take, revealed: picked});
       }, "secondary"));
     }
-    step.append(shown, send);
+    step.append(shown);
+    if (two) step.append(send);
     ui.places.append(step);
   }
 
