@@ -123,3 +123,25 @@ def test_lauf_rauf_a_move_names_whom_it_strikes_or_pushes_and_the_history_whom_i
     assert pushed in lines[-1]
     assert "blau: Würfel weitergeben" in lines  # every line says who (it said only what)
     shot(page, "22-laufrauf-push-said")
+
+
+def test_lauf_rauf_must_run_is_said_only_when_no_throw_is_left(browser, daemon):
+    """"Laufzwang" is for the last throw (shared/rules/laufrauf.md, turn 4): at throw 1 of 3
+    the player may still throw again, so the prompt does not say it yet."""
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue"])["id"]
+    for action in ({"type": "roll", "player": "red", "dice": [6, 4]},
+                   {"type": "move", "player": "red", "move": "start", "figure": 0},
+                   {"type": "roll", "player": "blue", "dice": [1, 2]},
+                   {"type": "pass", "player": "blue"},
+                   {"type": "roll", "player": "red", "dice": [1, 2]}):
+        daemon.hub.call(daemon.table.apply, game, action)
+    assert daemon.hub.call(daemon.table.view)["must_run"]  # only a run: no pass now
+    page = phone(browser, daemon)
+    until(page, "window.companion.state && window.companion.state.actions === 5"
+                " && window.companion.t('lr_must_run') !== 'lr_must_run'")
+    assert page.inner_text("#prompt") == "rot ist am Zug · Wurf 1 von 3"
+    for _ in range(2):
+        daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red",
+                                                   "dice": [1, 2]})
+    until(page, "window.companion.state.actions === 7")
+    assert page.inner_text("#prompt") == "rot ist am Zug · Wurf 3 von 3 · Laufzwang"

@@ -211,7 +211,8 @@
     if (!s.turn) return "";
     const parts = [t("turn", {p: t(s.turn)})];
     if (s.throws) parts.push(t("lr_throw", {n: s.throws, m: s.throws_allowed}));
-    if (s.must_run) parts.push(t("lr_must_run"));
+    // the core's must_run: no pass now; said once no throw is left (before, one may throw again)
+    if (s.must_run && s.throws >= s.throws_allowed) parts.push(t("lr_must_run"));
     return parts.join(" · ");
   }
 
