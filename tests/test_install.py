@@ -23,9 +23,10 @@ def wheelhouse(tmp_path_factory) -> Path:
     """The program's dependencies as wheels (pip's cache makes this quick): the installer
     then builds each version's venv offline, as a Pi without internet would."""
     house = tmp_path_factory.mktemp("wheels")
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
+    project = pyproject["project"]
     wanted = [*project["dependencies"], *project["optional-dependencies"]["pi"],
-              "setuptools>=61", "wheel"]
+              *pyproject["build-system"]["requires"], "wheel"]
     done = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--dest",
                            str(house), *wanted], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
