@@ -173,8 +173,10 @@ def test_a_finished_game_is_played_again_with_one_tap(browser, daemon):
         daemon.hub.call(daemon.table.apply, old, action)
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.get_by_role("button", name="Nochmal spielen", exact=True).click()
+    page.get_by_role("button", name="Nochmal spielen", exact=True).dblclick()  # one game
     until(page, f"window.companion.state.id !== {old} && window.companion.state.actions === 0")
+    time.sleep(0.5)  # a second game, had the tap been taken twice, would be made by now
+    assert len(daemon.hub.call(daemon.sessions.listing)) == 2
     new = page.evaluate("window.companion.state.id")
     header = daemon.hub.call(lambda: daemon.sessions.get(new).header)
     assert (header["game"], header["players"], header["options"]) == \

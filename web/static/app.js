@@ -237,7 +237,13 @@
     const s = app.state, ui = s && gameUi(s);
     if (ui && ui.reset) ui.reset();  // nothing on the board stays tappable from before
     const paired = $("#pair").hidden;
-    if (s && s.status === "over" && paired) choices.append(button(t("again"), () => playAgain(s)));
+    if (s && s.status === "over" && paired) {  // one tap, one game: off until answered
+      const again = button(t("again"), () => {
+        again.disabled = true;
+        playAgain(s).finally(() => { again.disabled = false; });
+      });
+      choices.append(again);
+    }
     if (!s || !app.legal.length) return;
     if (!companion.seats.mayMove(s, paired)) {  // watchers, other seats' turns: no move buttons
       if (paired && !companion.seats.mine(s).length) {  // nobody's phone yet: say how it becomes one
