@@ -49,6 +49,15 @@ class Outcome:
     action: Action = field(default_factory=dict)
 
 
+def moved_pieces(before: Mapping[str, list[Any]],
+                 after: Mapping[str, list[Any]]) -> list[list[Any]]:
+    """The pieces whose place differs between two views' pieces (player -> each piece's
+    place): ``[player, piece, from, to]`` each, in the view's order. A core's `play_results`
+    tells by this what a play would do, for the page's buttons."""
+    return [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+            if loc != before[p][i]]
+
+
 class RuleCore(Protocol):
     """What the sessions, the replay command, the benchmarks and the web page rely on."""
 

@@ -74,7 +74,7 @@ def parse_head(raw: bytes) -> Head:
         raise Malformed(400, "bad_request")
     if method not in METHODS:  # case-sensitive (RFC 9110 9.1): "get" is not GET
         raise Malformed(501, "not_implemented", method=method.decode("ascii")[:20])
-    if not (target.startswith(b"/") or target.startswith((b"http://", b"https://"))
+    if not (target.startswith((b"/", b"http://", b"https://"))
             or (target == b"*" and method == b"OPTIONS")):  # RFC 9112 3.2's forms
         raise Malformed(400, "bad_request")
     version = "1.1" if minor == b"1" else "1.0"

@@ -55,11 +55,6 @@
     return out.join("");
   }
 
-  function where(s, owner, i) {
-    const loc = s.laddies[owner][i];
-    return loc === "dock" ? "Dock" : loc.track !== undefined ? `#${loc.track}` : `🏰${loc.castle}`;
-  }
-
   // A card as the reader names it: the face cards by their letters in the reader's language
   // (German B, D, K), the joker by its name in this game.
   function cardName(card, t) {
@@ -67,10 +62,10 @@
     return ["J", "Q", "K"].includes(card) ? t("sm_rank_" + card) : card;
   }
 
-  function label(a, s, t) {
+  // An action by its card and laddies: the history's lines and the discard buttons.
+  function label(a, t) {
     if (a.type === "discard") return t("sm_discard", {c: cardName(a.card, t)});
-    const owner = s ? s.moving_for[a.player] : a.player;
-    const l = (i) => `${t("sm_laddie")} ${i + 1}` + (s ? ` (${where(s, owner, i)})` : "");
+    const l = (i) => `${t("sm_laddie")} ${i + 1}`;
     if (a.split) return a.split.map(([i, x]) => `${l(i)} +${x}`).join(" · ");
     if (a.target) return `${l(a.laddie)} → ${a.target.player} ${a.target.laddie + 1}`;
     if (a.enter) return `${l(a.laddie)}: ${t("sm_enter")}`;
@@ -80,9 +75,13 @@
   // What a play does, in the table's words (the squares have no numbers on the table):
   // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
   // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock".
+  // Whose laddies a play moves: the player's, or the partner's it plays for.
+  const moverOf = (r, s) => s.moving_for[r.action.player] || r.action.player;
+
   function resultLabel(r, s, t) {
-    const mover = s.moving_for[r.action.player] || r.action.player, n = s.track_length;
+    const mover = moverOf(r, s), n = s.track_length;
     const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
+    const hole = (h) => t("sm_castle_hole", {h});
     const landed = r.moves.find(([p]) => p !== mover);
     return r.moves.map(([p, i, from, to]) => {
       if (p !== mover) return `${theirs([p, i])}: ${to === "dock" ? t("sm_to_dock") : t("sm_to_entry")}`;
@@ -90,7 +89,6 @@
       if (r.action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
       if (from === "dock") return `${who} ${t("sm_onto_start")}`;
       if (to.castle !== undefined && from.castle === undefined) return `${who}: ${t("sm_into_castle", {h: to.castle})}`;
-      const hole = (h) => t("sm_castle_hole", {h});
       if (from.castle !== undefined) return `${who}: ${hole(from.castle)} → ${hole(to.castle)}`;
       return `${who}: ` + (r.action.card === "8" ? t("sm_back", {n: (from.track - to.track + n) % n})
         : t("sm_forward", {n: (to.track - from.track + n) % n}));
@@ -101,7 +99,7 @@
 
   // The laddies of the mover's side a result moves ("1+3"): a 7's splits grouped by them.
   function movedKey(r, s) {
-    const mover = s.moving_for[r.action.player] || r.action.player;
+    const mover = moverOf(r, s);
     return r.moves.filter(([p]) => p === mover).map(([, i]) => i).sort((a, b) => a - b).join("+");
   }
 
@@ -125,13 +123,10 @@
       groups.forEach((key) => ui.places.append(ui.button(
         key.split("+").map((i) => `${ui.t("sm_laddie")} ${Number(i) + 1}`).join(" + "),
         () => ui.pick({...sel, moved: key}), "sm-group")));
-    } else if (results.length) {  // by what each does: one button per result, by laddie
+    } else {  // by what each does: one button per result (every play has one), by laddie
       results.filter((r) => sel.moved === undefined || movedKey(r, s) === sel.moved).forEach(result);
-    } else {
-      byCard.get(sel.card).filter((a) => a.type !== "discard").forEach((a) =>
-        ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a))));
     }
-    discards.forEach((a) => ui.places.append(ui.button(label(a, s, ui.t), () => ui.send(a), "secondary")));
+    discards.forEach((a) => ui.places.append(ui.button(label(a, ui.t), () => ui.send(a), "secondary")));
   }
 
   function prompt(s, t) {
@@ -145,5 +140,5 @@
   }
 
   window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
-    describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, null, t)}`};
+    describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, t)}`};
 })();

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, SetupError
+from companion.rules.base import Action, Outcome, SetupError, moved_pieces
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
@@ -76,9 +76,7 @@ class LaufRaufCore:
         for action in actions:
             if action.get("type") != "move":
                 continue
-            after = self.view(self.apply(state, action).state)["figures"]
-            moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
-                     if loc != before[p][i]]
+            moved = moved_pieces(before, self.view(self.apply(state, action).state)["figures"])
             moved.sort(key=lambda m: (m[0], m[1]) != (action["player"], action["figure"]))
             results.append({"action": action, "moves": moved})
         return results

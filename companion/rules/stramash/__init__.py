@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, Refusal, SetupError
+from companion.rules.base import Action, Outcome, Refusal, SetupError, moved_pieces
 from companion.rules.fields import (
     begin_action,
     check_keys,
@@ -172,9 +172,7 @@ class StramashCore:
         for action in actions:
             if action.get("type") != "play":
                 continue
-            after = self.view(self.apply(state, action).state)["laddies"]
-            moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
-                     if loc != before[p][i]]
+            moved = moved_pieces(before, self.view(self.apply(state, action).state)["laddies"])
             alike = [[p, "dock" if src == "dock" else i, src, dst] for p, i, src, dst in moved]
             key = json.dumps([action["card"], alike], sort_keys=True)
             seen.setdefault(key, {"action": action, "moves": moved})
