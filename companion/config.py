@@ -17,9 +17,34 @@ RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL"}
 
 
 class ConfigError(Exception):
-    def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"{key}: {problem}")
-        self.key = key
+    """A value (or the file) that cannot be used: `key` names it, `reason` says why as a
+    stable code with its `params`. `str(err)` is the English sentence; `text(lang)` says it
+    in another (the sentences are refusals, ``bad_setting.REASON``: the page shows the same
+    ones, in the phone's language)."""
+
+    def __init__(self, key: str, reason: str, **params: Any) -> None:
+        self.key, self.reason, self.params = key, reason, params
+        super().__init__(key, reason)
+
+    def refusal_params(self) -> dict[str, Any]:
+        return {"key": self.key, "reason": self.reason, **self.params}
+
+    def text(self, lang: str) -> str:
+        from companion.i18n import message  # only when something is wrong
+
+        return message("bad_setting", self.refusal_params(), lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def shown(value: Any) -> str:
+    """A value as the file or the page wrote it (JSON's spelling is TOML's for these), short."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    text = text if len(text) <= 40 else text[:39] + "…"
+    return text.encode("utf-8", "backslashreplace").decode()  # a lone surrogate, escaped
 
 
 class ConfigFileError(ConfigError):
@@ -70,9 +95,9 @@ class Config:
 # section -> key -> (Config attribute, checker)
 def _pin(key: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
-        raise ConfigError(key, f"a BCM pin number 0-27, not {value!r}")
+        raise ConfigError(key, reason="pin_number", value=shown(value))
     if value in RESERVED_PINS:
-        raise ConfigError(key, f"pin {value} is {RESERVED_PINS[value]} (the OLED needs it)")
+        raise ConfigError(key, reason="pin_reserved", pin=value, use=RESERVED_PINS[value])
     return value
 
 
@@ -82,14 +107,14 @@ def _opt_pin(key: str, value: Any) -> int | None:
 
 def _pins(key: str, value: Any) -> tuple[int, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYER_BUTTONS:
-        raise ConfigError(key, f"a list of 1 to {MAX_PLAYER_BUTTONS} pin numbers")
+        raise ConfigError(key, reason="pin_list", max=MAX_PLAYER_BUTTONS)
     return tuple(_pin(f"{key}[{i}]", v) for i, v in enumerate(value))
 
 
 def _int(lo: int, hi: int):
     def check(key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ConfigError(key, f"a whole number from {lo} to {hi}, not {value!r}")
+            raise ConfigError(key, reason="whole_number", lo=lo, hi=hi, value=shown(value))
         return value
     return check
 
@@ -97,7 +122,8 @@ def _int(lo: int, hi: int):
 def _int_choice(*options: int):
     def check(key: str, value: Any) -> int:
         if isinstance(value, bool) or value not in options:
-            raise ConfigError(key, f"one of {', '.join(map(str, options))}, not {value!r}")
+            raise ConfigError(key, reason="one_of", options=list(map(str, options)),
+                              value=shown(value))
         return value
     return check
 
@@ -105,7 +131,7 @@ def _int_choice(*options: int):
 def _choice(*options: str):
     def check(key: str, value: Any) -> str:
         if value not in options:
-            raise ConfigError(key, f"one of {', '.join(options)}, not {value!r}")
+            raise ConfigError(key, reason="one_of", options=list(options), value=shown(value))
         return value
     return check
 
@@ -118,20 +144,20 @@ def _language(key: str, value: Any) -> str:
 
 def _bool(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(key, f"true or false, not {value!r}")
+        raise ConfigError(key, reason="boolean", value=shown(value))
     return value
 
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str) or len(value) > 200:
-        raise ConfigError(key, "a text")
+        raise ConfigError(key, reason="text")
     return value
 
 
 def _ssid(key: str, value: Any) -> str:
     """A Wi-Fi name: 1 to 32 bytes, printable ("" = the default)."""
     if not isinstance(value, str) or len(value.encode()) > 32 or not value.isprintable():
-        raise ConfigError(key, f"up to 32 bytes of printable text, not {value!r}")
+        raise ConfigError(key, reason="ssid", value=shown(value))
     return value
 
 
@@ -139,7 +165,7 @@ def _wpa_password(key: str, value: Any) -> str:
     """A WPA2 passphrase: 8 to 63 printable ASCII characters ("" = generated)."""
     if not isinstance(value, str) or (value and not (
             8 <= len(value) <= 63 and all(" " <= c <= "~" for c in value))):
-        raise ConfigError(key, "8 to 63 printable ASCII characters (or \"\" to generate one)")
+        raise ConfigError(key, reason="wpa_password")
     return value
 
 
@@ -147,7 +173,7 @@ def _table_name(key: str, value: Any) -> str:
     """An MQTT topic level of letters, digits, - and _ (no wildcards, no slashes)."""
     if not isinstance(value, str) or not 1 <= len(value) <= 32 or not all(
             c.isascii() and (c.isalnum() or c in "-_") for c in value):
-        raise ConfigError(key, f"1 to 32 letters, digits, - or _, not {value!r}")
+        raise ConfigError(key, reason="table_name", value=shown(value))
     return value
 
 
@@ -158,7 +184,7 @@ def _device_path(key: str, value: Any) -> str:
         return value
     if not isinstance(value, str) or len(value) > 200 or not value.startswith("/") \
             or not value.isprintable() or ".." in value.split("/"):
-        raise ConfigError(key, 'an absolute device path such as "/dev/ttyACM0", or ""')
+        raise ConfigError(key, reason="device_path")
     return value
 
 
@@ -198,23 +224,23 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
 def parse(data: dict[str, Any], source: str = "config", base: Config | None = None) -> Config:
     """Validate `data` (the TOML's tables) into a Config; keys not given keep `base`'s."""
     if not isinstance(data, dict):
-        raise ConfigError("(top)", "a table of sections")
+        raise ConfigError("(top)", reason="sections")
     values: dict[str, Any] = {}
     for key, value in data.items():
         if isinstance(value, dict):
             if key not in SCHEMA or key == "":
-                raise ConfigError(key, "unknown section")
+                raise ConfigError(key, reason="unknown_section")
             section = SCHEMA[key]
             for sub, sub_value in value.items():
                 if sub not in section:
-                    raise ConfigError(f"{key}.{sub}", "unknown key")
+                    raise ConfigError(f"{key}.{sub}", reason="unknown_key")
                 attr, check = section[sub]
                 values[attr] = check(f"{key}.{sub}", sub_value)
         else:
             if key in SCHEMA and key != "":
-                raise ConfigError(key, f"a section ([{key}] and its keys), not a single value")
+                raise ConfigError(key, reason="not_a_section")
             if key not in SCHEMA[""]:
-                raise ConfigError(key, "unknown key")
+                raise ConfigError(key, reason="unknown_key")
             attr, check = SCHEMA[""][key]
             values[attr] = check(key, value)
     config = dataclasses.replace(base or Config(), **values, source=source)
@@ -248,7 +274,7 @@ def _check_pins_unique(config: Config) -> None:
         if pin is None:
             continue
         if pin in used:
-            raise ConfigError(key, f"pin {pin} is already used by {used[pin]}")
+            raise ConfigError(key, reason="pin_taken", pin=pin, other=used[pin])
         used[pin] = key
 
 
@@ -263,7 +289,8 @@ def load(path: Path | None) -> Config:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM (Notepad)
     except OSError as exc:
-        raise ConfigFileError(str(path), f"cannot read ({exc.strerror})") from None
+        raise ConfigFileError(str(path), reason="file_unreadable",
+                              detail=str(exc.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigFileError(str(path), f"not valid TOML ({exc})") from None
+        raise ConfigFileError(str(path), reason="file_not_toml", detail=str(exc)) from None
     return parse(data, str(path))

@@ -327,7 +327,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         what = "doctor:config_file_fix" if isinstance(err, configuration.ConfigFileError) \
             else "doctor:config_fix"
         fix = say(Said("doctor:fix", fix=Said(what)), lang)
-        out.write(f"✗ config: {err}\n  {fix}\n")
+        out.write(f"✗ config: {err.text(lang)}\n  {fix}\n")
         return 1
     out.write(f"✓ config: {config.source}\n")
     problems = 0

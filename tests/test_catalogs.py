@@ -112,6 +112,7 @@ def code_text() -> str:
                                                           "cli_messages.py",
                                                           "web_messages.py", "club_messages.py",
                                                           "laufrauf_messages.py",
+                                                          "setting_messages.py",
                                                           "race_games_messages.py")}
     parts = [p.read_text(encoding="utf-8") for p in SHIPPED.parent.rglob("*.py")
              if p not in tables and p.name != "texts.py"]

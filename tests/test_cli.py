@@ -44,3 +44,16 @@ def test_ctrl_c_while_a_command_waits_ends_it_quietly():
         proc.kill()
     assert proc.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
+
+
+def test_a_bad_config_stops_the_start_with_its_sentence_in_the_terminal_language(
+        tmp_path, capsys, monkeypatch):
+    config = tmp_path / "config.toml"
+    config.write_text("[display]\ncontrast = 300\n")
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert cli_main(["run", "--simulate", "--config", str(config),
+                     "--data", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err == ("companion: Konfigurationsfehler: „display.contrast“ muss eine ganze Zahl "
+                   "von 0 bis 255 sein, nicht 300.\n")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, ConfigError, load, parse
+from companion.i18n.catalog import REASONS
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "config.toml"
 
@@ -44,6 +45,26 @@ def test_bad_values_name_their_key(data, key):
     with pytest.raises(ConfigError) as info:
         parse(data)
     assert info.value.key == key
+    # each reason has its own sentence (the page says it in the phone's language)
+    assert f"bad_setting.{info.value.reason}" in REASONS
+    assert f"“{key}”" in str(info.value)
+
+
+@pytest.mark.parametrize("data, english, german", [
+    ({"display": {"contrast": 300}}, "“display.contrast” must be a whole number from 0 to 255, "
+                                     "not 300.", "ganze Zahl von 0 bis 255"),
+    ({"buttons": {"players": [17, 17]}}, "“buttons.players[1]”: pin 17 is already used by "
+                                         "“buttons.players[0]”.", "wird schon von"),
+    ({"buttons": {"ok": 2}}, "“buttons.ok”: pin 2 is the display's I2C SDA line. Choose "
+                             "another pin.", "Wählen Sie einen anderen"),
+    ({"race": {"false_start": "maybe"}}, "“race.false_start” must be one of ignore, forfeit, "
+                                         "not \"maybe\".", "muss eines von"),
+])
+def test_a_bad_value_is_said_in_english_and_in_german(data, english, german):
+    with pytest.raises(ConfigError) as info:
+        parse(data)
+    assert str(info.value) == english
+    assert german in info.value.text("de") and info.value.key in info.value.text("de")
 
 
 def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path):
@@ -60,7 +81,7 @@ def test_a_section_given_as_one_value_says_it_is_a_section():
 
 
 def test_unreadable_and_invalid_files(tmp_path):
-    with pytest.raises(ConfigError, match="cannot read"):
+    with pytest.raises(ConfigError, match="cannot be read"):
         load(tmp_path / "missing.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("[buttons\n")

@@ -134,7 +134,8 @@ def test_invalid_config_is_a_finding(tmp_path, capsys):
     config.write_text("[buttons]\nplayers = [2]\n")
     assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "✗ config: buttons.players[0]" in out and "correct that key" in out
+    assert "✗ config: “buttons.players[0]”: pin 2 is the display's I2C SDA" in out
+    assert "correct that key" in out
     config.write_text("[buttons\n")  # not TOML at all: no key to correct
     assert cli_main(["doctor", "--config", str(config), "--data", str(tmp_path)]) == 1
     out = capsys.readouterr().out

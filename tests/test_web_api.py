@@ -191,6 +191,28 @@ def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):
     assert client.get(f"/api/games/{game}")[1]["phase"] == "tug"
 
 
+@pytest.mark.parametrize("hardware, reason, key, said", [
+    ({"buttons": {"players": [17, 17]}}, "pin_taken", "buttons.players[1]",
+     "„buttons.players[1]“: Pin 17 wird schon von „buttons.players[0]“ verwendet."),
+    ({"display": {"contrast": 300}}, "whole_number", "display.contrast",
+     "„display.contrast“ muss eine ganze Zahl von 0 bis 255 sein, nicht 300."),
+    ({"race": None}, "not_a_section", "race", "„race“ muss ein Abschnitt"),
+    ({"web": {"port": 1}}, "not_on_page", "web",
+     "„web“ kann auf der Seite nicht geändert werden."),
+    ("x", "sections", "hardware", "„hardware“ muss eine Tabelle von Abschnitten sein."),
+])
+def test_a_refused_setting_is_said_in_the_phone_language(daemon, client, tmp_path, hardware,
+                                                         reason, key, said):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": hardware},
+                                     headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 422 and body["error"]["code"] == "bad_setting"
+    assert body["error"]["params"]["reason"] == reason
+    assert body["error"]["params"]["key"] == key
+    assert body["error"]["message"].startswith(said)
+    assert not (tmp_path / "settings.json").exists()  # nothing saved
+
+
 def test_settings_change_the_table_language_and_are_kept(daemon, client, tmp_path):
     client.pair(daemon)
     status, body, _ = client.request("PUT", "/api/settings", {"language": "nl"})

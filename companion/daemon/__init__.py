@@ -330,7 +330,9 @@ def main(args: argparse.Namespace) -> int:
     try:
         config = configuration.load(args.config)
     except configuration.ConfigError as err:
-        _say_error("cli:config_error", error=str(err))
+        from companion.i18n.catalogs import terminal_language
+
+        _say_error("cli:config_error", error=err.text(terminal_language()))
         return 2
     simulate = args.simulate or not on_raspberry_pi() \
         or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"

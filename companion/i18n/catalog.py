@@ -11,6 +11,7 @@ from __future__ import annotations
 from companion.i18n.club_messages import CLUB_MESSAGES
 from companion.i18n.laufrauf_messages import LAUFRAUF_MESSAGES
 from companion.i18n.race_games_messages import STRAMASH_MESSAGES, TAUZIEHEN_MESSAGES
+from companion.i18n.setting_messages import SETTING_REASONS
 from companion.i18n.source import Source
 from companion.i18n.web_messages import WEB_MESSAGES  # the HTTP edge's, kept apart
 
@@ -74,6 +75,7 @@ REASONS: dict[str, str] = {
                                            "characters) or has characters that do not show.",
     "bad_players.not_allowed": "“{player}” cannot play this game: the players are {allowed}.",
     "bad_players.not_a_list": "The players must be a list of names.",
+    **SETTING_REASONS,
 }
 
 MESSAGES.update(WEB_MESSAGES)

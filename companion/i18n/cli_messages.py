@@ -151,7 +151,7 @@ SENTENCES: dict[str, Source] = {
     "cli:cannot_write": "cannot write {file}: {error}",
     "cli:no_header": "line 1: the file has no header",
     "cli:no_database": "no games database in {dir}",
-    "cli:config_error": "configuration error in {error}",
+    "cli:config_error": "configuration error: {error}",
     "cli:cannot_start": "cannot start: {error}",
     "cli:cannot_start_busy": "cannot start: {error}; stop it first "
                              "(sudo systemctl stop companion)",

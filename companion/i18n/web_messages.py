@@ -32,5 +32,5 @@ WEB_MESSAGES: dict[str, Source] = {
     "bad_request": "The request cannot be understood.",
     "not_implemented": "This server does not know the method {method}.",
     "unknown_button": "There is no button “{name}”.",
-    "bad_setting": "Setting “{key}”: {problem}",
+    "bad_setting": "The setting “{key}” cannot be used.",  # each reason has its sentence
 }
