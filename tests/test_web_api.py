@@ -150,6 +150,22 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
                                         "sind rot, blau, grün, gelb.")
 
 
+def test_names_are_kept_as_they_show(daemon, client):
+    """A name is stored trimmed and in Unicode's composed form (NFC), so that two names that
+    look the same are the same: "Jürgen" typed as u + combining diaeresis is "Jürgen"."""
+    client.pair(daemon)
+    status, body, _ = client.post("/api/games", {"game": "howruck",
+                                                 "players": [" Anna ", "Ju\u0308rgen"]})
+    assert status == 201
+    header = client.get(f"/api/games/{body['id']}/history")[1]["header"]
+    assert header["players"] == ["Anna", "J\u00fcrgen"]
+    status, body, _ = client.post("/api/games", {"game": "howruck",
+                                                 "players": ["J\u00fcrgen", "Ju\u0308rgen"]})
+    assert status == 422 and body["error"]["params"]["reason"] == "duplicate"
+    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "  "]})
+    assert status == 422 and body["error"]["params"]["reason"] == "empty_or_not_text"
+
+
 @pytest.mark.parametrize("method,path,raw,expect", [
     ("POST", "/api/games", b"{not json", ("malformed_json", 400)),
     ("POST", "/api/games", b"[1, 2]", ("expected_object", 400)),
@@ -165,6 +181,12 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
     ("PUT", "/api/settings", b'{"language": "xx"}', ("bad_value", 422)),
     ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "B"], "options": "x"}',
      ("bad_option", 422)),
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "B"], "options": []}',
+     ("bad_option", 422)),  # a list is not the options' object, even an empty one
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "B"], "options": false}',
+     ("bad_option", 422)),
+    ("POST", "/api/games", b'{"game": "howruck", "players": ["A", "A "]}',
+     ("bad_players", 422)),  # the same name once the space is gone
     ("POST", "/api/sim/button", b'{"name": "p0", "pressed": "yes"}', ("wrong_type", 422)),
     ("POST", "/api/sim/button", b'{"name": "p99", "pressed": true}', ("unknown_button", 400)),
     ("POST", "/api/games", '{"game": "howruck", "players": ["A", "B"]}'.encode("utf-16"),

@@ -7,6 +7,7 @@ inputs post events to that thread instead of calling in here.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,19 @@ MAX_ACTION_BYTES = 16 * 1024
 
 
 def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> dict[str, Any]:
-    """A validated header (raises `SetupError`)."""
+    """A validated header for a new game (raises `SetupError`). Names are kept as they show:
+    trimmed and composed (NFC), so " Anna" and "Anna", or "Jürgen" typed with a combining
+    mark, are one name (refused as a duplicate). Stored games keep the names they had: their
+    actions name the players, and replay must give the same game."""
     core = get_core(game)
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SetupError("bad_seed")
-    core.new_game(players, options or {}, seed)  # validates players and options
-    return {"game": game, "players": list(players), "options": options or {}, "seed": seed}
+    if isinstance(players, list):
+        players = [unicodedata.normalize("NFC", name).strip() if isinstance(name, str)
+                   else name for name in players]
+    options = {} if options is None else options
+    core.new_game(players, options, seed)  # validates players and options
+    return {"game": game, "players": list(players), "options": options, "seed": seed}
 
 
 @dataclass

@@ -121,7 +121,7 @@ def create_game() -> tuple[Response, int]:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
     view = call(daemon().table.create_game, body.get("game"), body.get("players"),
-                body.get("options") or {}, seed)
+                body.get("options"), seed)
     return jsonify(view), 201
 
 
