@@ -293,6 +293,7 @@
 
   function drawHistory() {
     const list = $("#history-list");
+    const follow = !$("#history").hidden && atEnd();  // a reader further up stays there
     list.replaceChildren();
     if (!app.history) return;
     for (const line of historyLines(app.history.data)) {
@@ -300,6 +301,16 @@
       li.textContent = line;
       list.append(li);
     }
+    if (follow) showNewest();
+  }
+
+  // A long game's history is longer than a phone's screen: the tab opens at the newest line,
+  // and follows new ones while the reader is at the end.
+  function atEnd() {
+    return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 48;
+  }
+  function showNewest() {
+    window.scrollTo(0, document.documentElement.scrollHeight);  // the newest is the last line
   }
 
   // One sentence per action of a history answer (/api/games/ID/history): who did what, then
@@ -524,7 +535,10 @@
       document.querySelector("nav [data-tab=sim]").hidden = false;
       simButtons(r.data.buttons);
     }
-    document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
+    document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => {
+      tab(b.dataset.tab);
+      if (b.dataset.tab === "history") showNewest();
+    }));
     $("#game").addEventListener("change", setupGameChanged);
     $("#add-player").addEventListener("click", () => {
       playerInputs($("#players").querySelectorAll("input, select").length + 1);
