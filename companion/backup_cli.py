@@ -76,6 +76,7 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
             copy_into(file, store.db)
         finally:
             store.close()
+        settings.chosen = "language" in info.settings  # the backup's choice, or none
         settings.language = info.settings.get("language", settings.language)
         settings.hardware = info.settings.get("hardware", {})
         settings.save()

@@ -90,6 +90,7 @@ class Config:
     wifi_ssid: str = ""  # "" = table-<4 hex digits of the host name>
     wifi_password: str = ""  # "" = generated once and kept in the data directory
     source: str = "defaults"
+    language_chosen: bool = False  # the file says `language` (else a phone may choose it)
 
 
 # section -> key -> (Config attribute, checker)
@@ -243,6 +244,8 @@ def parse(data: dict[str, Any], source: str = "config", base: Config | None = No
                 raise ConfigError(key, reason="unknown_key")
             attr, check = SCHEMA[""][key]
             values[attr] = check(key, value)
+    if "language" in values:
+        values["language_chosen"] = True
     config = dataclasses.replace(base or Config(), **values, source=source)
     _check_pins_unique(config)
     return config

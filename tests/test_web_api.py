@@ -275,6 +275,20 @@ def test_hardware_settings_are_validated_saved_and_applied(daemon, client, tmp_p
     assert client.get("/api/settings")[1]["restart_needed"] is True
 
 
+def test_the_language_is_kept_only_once_a_phone_chose_it(daemon, client, tmp_path):
+    """Saving hardware settings does not fix the table's language (the config file's, or the
+    first game's, still applies); choosing it, even the one it has, does."""
+    client.pair(daemon)
+    assert client.get("/api/status")[1]["language_chosen"] is False
+    client.request("PUT", "/api/settings", {"hardware": {"race": {"tie_window_ms": 25}}})
+    assert "language" not in json.loads((tmp_path / "settings.json").read_text())
+    assert client.get("/api/status")[1]["language_chosen"] is False
+    status, body, _ = client.request("PUT", "/api/settings", {"language": "en"})
+    assert status == 200 and body["language"] == "en"
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "en"
+    assert client.get("/api/status")[1]["language_chosen"] is True
+
+
 def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
     from companion.daemon.settings import Settings
     Settings(tmp_path / "settings.json", "de",

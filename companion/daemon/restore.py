@@ -60,7 +60,8 @@ def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     table.current = max(playing, default=None)
     table.reset_race()
     daemon.settings.hardware = {}  # the backup's settings replace ours, in one atomic save
-    table.save_settings(info.settings.get("language", daemon.settings.language),
+    daemon.settings.chosen = False  # the backup's language, if it chose one
+    table.save_settings(info.settings.get("language"),
                         info.settings.get("hardware", {}), daemon.file_config)
     daemon.hub.publish("state", table.view())
     daemon.hub.publish("race", table.race_view())

@@ -27,6 +27,7 @@ class Settings:
     path: Path | None
     language: str = "en"
     hardware: dict[str, dict[str, Any]] = field(default_factory=dict)
+    chosen: bool = False  # a phone chose the language (else it is the config file's)
 
     @classmethod
     def load(cls, path: Path | None, default_language: str) -> Settings:
@@ -40,13 +41,16 @@ class Settings:
         from companion.i18n import languages  # the catalogs: only when there is a file
 
         if isinstance(data, dict) and data.get("language") in languages():
-            settings.language = data["language"]
+            settings.language, settings.chosen = data["language"], True
         if isinstance(data, dict) and isinstance(data.get("hardware"), dict):
             settings.hardware = data["hardware"]
         return settings
 
     def as_json(self) -> dict[str, Any]:
-        return {"language": self.language, "hardware": self.hardware}
+        """What is kept: the language only once a phone chose it, so that the config file's
+        (or, with none there, the first game's) still applies."""
+        kept: dict[str, Any] = {"language": self.language} if self.chosen else {}
+        return {**kept, "hardware": self.hardware}
 
     def save(self) -> None:
         if self.path is not None:
@@ -56,7 +60,8 @@ class Settings:
                 file_config: configuration.Config) -> tuple[Settings, configuration.Config]:
         """These settings with a change laid over them (sections replace sections), and the
         config they make: validated (raises `ConfigError` naming the key), not yet saved."""
-        wanted = Settings(self.path, language or self.language, {**self.hardware, **hardware})
+        wanted = Settings(self.path, language or self.language, {**self.hardware, **hardware},
+                          self.chosen or language is not None)
         config = configuration.parse(wanted.hardware, file_config.source, base=file_config)
         return wanted, config
 
@@ -80,4 +85,5 @@ def save_change(settings: Settings, language: str | None, hardware: dict[str, An
     if wanted.as_json() != settings.as_json():
         wanted.save()
     settings.language, settings.hardware = wanted.language, wanted.hardware
+    settings.chosen = wanted.chosen
     return with_live_sections(running, config)

@@ -224,9 +224,9 @@ class Table:
         """The page's settings change, laid over the current ones and saved in one atomic
         write (on the hub thread: concurrent saves apply one after the other). The language
         and the race options apply at once; the rest from the next start."""
-        old_language = self.settings.language
+        old = (self.settings.language, self.settings.chosen)
         self.config = save_change(self.settings, language, hardware, file_config, self.config)
-        if self.settings.language != old_language:
+        if (self.settings.language, self.settings.chosen) != old:  # the pages' forms follow
             self.hub.publish("language", self.settings.language)
         return self.settings.as_json()
 

@@ -56,7 +56,9 @@ def openapi() -> Response:
 def status() -> Response:
     d = daemon()
     return jsonify({"paired": paired(), "simulate": d.simulate,
-                    "language": d.settings.language, "games": sorted(GAMES),
+                    "language": d.settings.language,
+                    "language_chosen": d.settings.chosen or d.file_config.language_chosen,
+                    "games": sorted(GAMES),
                     "current": call(lambda: d.table.current),
                     "buttons": d.button_names(), "page_url": d.page_url})
 

@@ -64,6 +64,10 @@
       games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),
+      language: (code) => {  // a phone chose the table's language
+        if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
+        offerTableLanguage();
+      },
       announce: (said) => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
         app.told = null;
@@ -417,6 +421,14 @@
     if (r.ok) { show(""); tab("play"); }
   }
 
+  // The table's language (its display) in the setup form: the one chosen, by a phone or the
+  // config file; none chosen yet (a new box), this page's own, which starting a game makes
+  // the table's.
+  function offerTableLanguage() {
+    const s = app.status;
+    if (s) $("#table-lang").value = s.language_chosen ? s.language : lang;
+  }
+
   // --- hardware settings -------------------------------------------------------------------
   const LISTS = ["buttons.players", "leds.players"];
   const NUMBERS = ["buttons.ok", "buzzer.pin", "display.address", "race.countdown_s"];
@@ -529,7 +541,7 @@
     $("#pair").hidden = r.data.paired;
     const games = $("#game");
     for (const g of r.data.games) games.add(new Option(known(g).title, g));
-    $("#table-lang").value = r.data.language;
+    offerTableLanguage();
     setupGameChanged();
     if (r.data.simulate) {
       document.querySelector("nav [data-tab=sim]").hidden = false;
@@ -571,6 +583,7 @@
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
       drawHistory();  // the history speaks the new language at once
+      offerTableLanguage();
       document.dispatchEvent(new CustomEvent("companion:language", {detail: lang}));  // other tabs
     });
     connect();
