@@ -154,8 +154,9 @@ def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemo
     assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
     page.click("nav [data-tab=setup]")
     page.click("#hardware summary")
-    page.click("#unpair-all")
-    page.wait_for_selector("#pair:not([hidden])")  # reloaded as a watcher
+    page.click("#unpair-all")  # asks
+    page.click("#unpair-all")  # does it
+    page.wait_for_selector("#pair:not([hidden])")  # a watcher now
     assert page.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is False
 
 

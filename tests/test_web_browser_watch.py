@@ -42,7 +42,9 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
         seat(page)  # seats without pairing: still a watcher
         before = table.get(f"/api/games/{gid}")[1]
         assert move_buttons(page) == 0, game
-        assert page.locator("#choices *, #places *").count() == 0, game
+        # nothing to tap, only the word that pairing is what moves need
+        assert page.locator("#choices > :not(p.hint), #places *").count() == 0, game
+        assert page.locator("#choices p.hint").count() == 1, game
         for target in page.locator("#board rect, #board circle, #board g").all()[:40]:
             target.click(force=True)  # taps on the picture do nothing either
         assert page.is_hidden("#undo")  # undo is a move too

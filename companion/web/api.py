@@ -251,7 +251,8 @@ def stream() -> Response:
     phone = paired()  # the OLED's picture (it shows the PIN) only for paired phones
 
     def snapshot() -> list[tuple[str, Any]]:
-        events = [("state", call(d.table.view)), ("race", call(d.table.race_view))]
+        events = [("you", {"paired": bool(phone)}),  # a phone unpaired meanwhile learns it here
+                  ("state", call(d.table.view)), ("race", call(d.table.race_view))]
         if phone:
             position = call(d.table.position)
             if position is not None:

@@ -46,6 +46,7 @@
     box.textContent = text || "";
     box.dataset.code = code || "";
     box.hidden = !text;
+    if (text) box.scrollIntoView({block: "nearest"});  // a refusal the phone does not see is no answer
   }
 
   function translatePage() {
@@ -59,11 +60,15 @@
     const live = $("#live");
     app.stream = window.companionLive.open({
       state: (data) => { app.heard = true; setState(data); },  // the table has spoken
-      race: (data) => { app.race = data; renderPrompt(); },
+      race: (data) => { app.race = data; renderPrompt(); renderChoices(); },
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
       entry: (data) => appendEntry(data),
+      you: (data) => {  // each stream begins with whether this phone is paired
+        if (data.paired || !app.status || !app.status.paired) return;
+        unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
+      },
       language: (code) => {  // a phone chose the table's language
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
         offerTableLanguage();
@@ -248,18 +253,23 @@
       });
       choices.append(again);
     }
-    if (!s || !app.legal.length) return;
+    if (!s) return;
     if (!companion.seats.mayMove(s, paired)) {  // watchers, other seats' turns: no move buttons
-      if (paired && !companion.seats.mine(s).length) {  // nobody's phone yet: say how it becomes one
-        const hint = document.createElement("p");
-        hint.className = "hint";
-        hint.textContent = t("seat_hint");
-        choices.append(hint);
+      const mine = companion.seats.mine(s).length;
+      const hint = s.status !== "playing" ? ""
+        : !paired && mine ? "seat_pair_hint"  // a seat, but moves need pairing
+        : paired && !mine ? "seat_hint" : "";  // nobody's phone yet: say how it becomes one
+      if (hint) {
+        const p = document.createElement("p");
+        p.className = "hint";
+        p.textContent = t(hint);
+        choices.append(p);
       }
       return;
     }
+    if (!app.legal.length) return;
     if (ui && ui.choices) {
-      return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices,
+      return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices, race: app.race,
         results: app.results, picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
     }
     app.legal.slice(0, 24).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
@@ -374,12 +384,15 @@
     // Two players sit opposite: the colours suggested are across the board (seat order is
     // clockwise, so every other colour), not side by side, as the game's rules advise.
     const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
+    const taken = [];  // a colour is one player's: a new field takes one not chosen yet
     for (let i = 0; i < n; i++) {
       const input = document.createElement(colours ? "select" : "input");
       input.name = "player";
       if (colours) {  // players are colours: figures of that colour stand on the board
         colours.forEach((c) => input.add(new Option(t(c), c)));
-        input.value = colours.includes(old[i]) ? old[i] : suggested[i % suggested.length];
+        const kept = colours.includes(old[i]) && !taken.includes(old[i]);
+        input.value = kept ? old[i] : [...suggested, ...colours].find((c) => !taken.includes(c));
+        taken.push(input.value);
       } else {
         input.maxLength = 24;
         input.placeholder = t("player_n", {n: i + 1});
@@ -402,8 +415,13 @@
     event.preventDefault();
     const game = $("#game").value;
     // An empty name takes the default the field shows ("Player 2").
-    const players = [...$("#players").querySelectorAll("[name=player]")]
-      .map((el) => el.value.trim() || el.placeholder);
+    const fields = [...$("#players").querySelectorAll("[name=player]")];
+    const players = fields.map((el) => el.value.trim() || el.placeholder);
+    // Colours are chosen, not typed: the same one twice is said as a colour, at its fields.
+    const twice = known(game).colours ? players.find((p, i) => players.indexOf(p) !== i) : null;
+    fields.forEach((el) => (el.value === twice ? el.setAttribute("aria-invalid", "true")
+      : el.removeAttribute("aria-invalid")));
+    if (twice) return show(t("colour_twice", {c: t(twice)}));
     // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
     // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};
@@ -478,6 +496,37 @@
   function setPaired(on) {
     if (app.status) app.status.paired = on;
     if (app.state) setState(app.state);  // fetch the moves (or drop them) and draw again
+  }
+
+  // This phone is a watcher now: the PIN box, and a banner saying why.
+  function unpaired(said) {
+    $("#pair").hidden = false;
+    setPaired(false);
+    companion.announce.note(said);
+  }
+
+  // Unpairing every phone locks the whole table out until each pairs again: the first tap
+  // asks, a second within a few seconds does it.
+  function unpairAll() {
+    const b = $("#unpair-all");
+    if (!b.dataset.armed) {
+      b.dataset.armed = "1";
+      b.textContent = t("unpair_all_confirm");
+      b.classList.add("danger");
+      setTimeout(() => disarm(b), 5000);
+      return;
+    }
+    disarm(b);
+    b.disabled = true;
+    api("POST", "/api/unpair", {}).then((r) => {
+      b.disabled = false;
+      if (r.ok) { unpaired(t("unpaired_all")); tab("play"); }
+    });
+  }
+  function disarm(b) {
+    delete b.dataset.armed;
+    b.textContent = t("unpair_all");
+    b.classList.remove("danger");
   }
 
   function simButtons(names) {
@@ -562,6 +611,7 @@
     }
     $("#pair-form").addEventListener("submit", pair);
     $("#hardware-form").addEventListener("submit", saveHardware);
+    $("#unpair-all").addEventListener("click", unpairAll);
     $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
     $("#undo").addEventListener("click", async () => {
       // One tap takes back one move: the button rests until the answer, and the table

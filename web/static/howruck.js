@@ -111,8 +111,10 @@
     return tug({...ctx, s, legal});
   }
 
-  function teams(legal, {button, send, choices, api}) {
-    choices.append(button(t("start_race"), () => api("POST", "/api/race", {})));
+  function teams(legal, {button, send, choices, api, race}) {
+    const start = button(t("start_race"), () => api("POST", "/api/race", {}));
+    start.disabled = !!race && (race.phase === "countdown" || race.phase === "running");  // one at a time
+    choices.append(start);
     legal.filter((a) => a.type === "race").forEach((a) =>
       choices.append(button(a.tie ? t("tie") : t("winner_is", {p: a.winner}), () => send(a), "secondary")));
   }

@@ -1,6 +1,6 @@
 // Pairing without typing. The OLED's QR code carries a one-time secret in the address's
 // #fragment (a fragment never leaves the phone in a request line, a log or a Referer): pair
-// with it, then take it out of the address bar. Also the "unpair all phones" button.
+// with it, then take it out of the address bar.
 (function () {
   "use strict";
   const SECRET = /^#pair=([A-Za-z0-9_-]{16,64})$/;
@@ -23,14 +23,6 @@
     history.replaceState(null, "", location.pathname + location.search);
     return post("/api/pair", {secret: m[1]});
   }
-
-  document.addEventListener("DOMContentLoaded", () => {
-    const button = document.querySelector("#unpair-all");
-    if (!button) return;
-    button.addEventListener("click", async () => {
-      if (await post("/api/unpair", {})) location.reload();
-    });
-  });
 
   window.companion.pairing = {fromFragment};
 })();

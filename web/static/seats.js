@@ -10,7 +10,16 @@
   let seats = {};
   try { seats = JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { seats = {}; }
 
-  const mine = (s) => (s && seats[s.id]) || [];
+  // A game this phone has no seats for yet takes them from its latest earlier game, those of
+  // its players who play again ("Play again", a new game with the same people): not asked
+  // again for every game. Leaving every seat in a game is a choice kept too.
+  function mine(s) {
+    if (!s) return [];
+    if (seats[s.id]) return seats[s.id];
+    const earlier = Object.keys(seats).map(Number).filter((id) => id < s.id);
+    if (!earlier.length) return [];
+    return seats[Math.max(...earlier)].filter((p) => (s.players || []).includes(p));
+  }
   const onTurn = (s) => !!s && !!s.turn && mine(s).includes(s.turn);
 
   function toggle(s, p) {

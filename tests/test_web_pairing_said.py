@@ -1,0 +1,66 @@
+"""Pairing, said: unpairing every phone asks first and tells every phone; a phone that tapped
+a seat without pairing is told what it needs; a refusal is put in sight."""
+
+from __future__ import annotations
+
+from browser_helpers import PHONE, pair, phone, seat, until
+from test_web_browser import browser, daemon  # noqa: F401
+
+
+def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon):  # noqa: F811
+    first, second = phone(browser, daemon), phone(browser, daemon)  # de-DE
+    pair(first, daemon)
+    pair(second, daemon)
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    first.click("nav [data-tab=setup]")
+    first.click("#hardware summary")
+    first.click("#unpair-all")  # one tap only asks
+    assert first.inner_text("#unpair-all").startswith("Nochmal tippen")
+    first.wait_for_timeout(300)
+    assert first.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is True
+    assert first.is_hidden("#pair")
+
+    first.click("#unpair-all")  # the second does it
+    first.wait_for_selector("#pair:not([hidden])")
+    assert first.inner_text("#banner") == ("Alle Telefone sind entkoppelt. Koppeln Sie neu mit "
+                                           "der neuen PIN vom Display.")
+    assert daemon.hub.call(lambda: daemon.table.pairing.pin) != pin  # a new PIN is shown
+    # the other phone, untouched, learns it from its stream: no reload, no failed tap first
+    second.wait_for_selector("#pair:not([hidden])")
+    until(second, "document.querySelector('#banner').textContent.startsWith("
+                  "'Dieses Telefon ist nicht mehr gekoppelt')")
+
+
+def test_the_ask_lapses_after_a_few_seconds(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    page.click("#unpair-all")
+    until(page, "document.querySelector('#unpair-all').textContent === 'Alle Telefone entkoppeln'",
+          timeout=8_000)
+    page.click("#unpair-all")  # a first tap again, not the second
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#pair")
+
+
+def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):  # noqa: F811
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page = phone(browser, daemon)  # not paired
+    seat(page, "Anna")
+    until(page, "document.querySelector('#choices .hint') !== null")
+    assert page.inner_text("#choices .hint") == ("Um von diesem Telefon aus zu ziehen, koppeln "
+                                                 "Sie es zuerst: Die PIN steht auf dem Display.")
+
+
+def test_a_refusal_is_scrolled_into_sight(browser, daemon):  # noqa: F811
+    context = browser.new_context(viewport={"width": PHONE["width"], "height": 500},
+                                  locale="de-DE")
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    page.click("nav [data-tab=setup]")  # a watcher: starting a game is refused
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    until(page, "(() => { const r = document.querySelector('#message').getBoundingClientRect();"
+                " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
+    assert page.get_attribute("#message", "data-code") == "not_paired"

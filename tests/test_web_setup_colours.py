@@ -1,0 +1,33 @@
+"""Lauf Rauf!'s players are colours, chosen in the setup form: a player added takes a colour
+nobody has yet, and the same colour chosen twice is said as a colour, at its fields."""
+
+from __future__ import annotations
+
+from browser_helpers import pair, phone, until
+from test_web_browser import browser, daemon  # noqa: F401
+
+VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
+
+
+def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "laufrauf")
+    until(page, "document.querySelectorAll('#players select').length === 2")
+    for players in (3, 4):
+        page.click("#add-player")
+        until(page, f"document.querySelectorAll('#players select').length === {players}")
+        values = page.evaluate(VALUES)
+        assert len(set(values)) == players, values
+    page.select_option("#players select >> nth=2", page.evaluate(VALUES)[0])
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])")
+    colour = page.evaluate(VALUES)[0]
+    said = {"red": "rot", "blue": "blau", "green": "grün", "yellow": "gelb"}[colour]
+    assert page.inner_text("#message") == (f"Zwei Spieler haben {said} gewählt: Jede Farbe "
+                                           "kann nur einem Spieler gehören.")
+    invalid = page.evaluate("[...document.querySelectorAll('#players select')]"
+                            ".map((s) => s.getAttribute('aria-invalid'))")
+    assert invalid == ["true", None, "true", None]
+    assert daemon.hub.call(lambda: daemon.table.current) is None  # nothing was started
