@@ -53,6 +53,8 @@ PAGE: dict[str, Source] = {
     "fs_forfeit": "hands the race to the opponent",
     "table_lang": "Language of the table display",
     "start": "Start the game",
+    "start_confirm": "A game is on: tap again to start the new one (the other is kept under "
+                     "“Stored games”)",
     "stored_games": "Stored games",
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",

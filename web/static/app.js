@@ -422,6 +422,10 @@
     fields.forEach((el) => (el.value === twice ? el.setAttribute("aria-invalid", "true")
       : el.removeAttribute("aria-invalid")));
     if (twice) return show(t("colour_twice", {c: t(twice)}));
+    // A game on the table is left (it stays among the stored games): asked first.
+    const submit = $("#setup-form button[type=submit]");
+    if (app.state && app.state.status === "playing" && !confirmed(submit, "start_confirm")) return;
+    if (submit.dataset.armed) disarm(submit);
     // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
     // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};
@@ -505,28 +509,32 @@
     companion.announce.note(said);
   }
 
-  // Unpairing every phone locks the whole table out until each pairs again: the first tap
-  // asks, a second within a few seconds does it.
+  // A tap with a large effect asks first: the button says what a second tap within a few
+  // seconds will do. True when this tap is the second (go ahead).
+  function confirmed(b, asking) {
+    if (b.dataset.armed) { disarm(b); return true; }
+    b.dataset.armed = "1";
+    b.textContent = t(asking);
+    b.classList.add("danger");
+    b.timer = setTimeout(() => disarm(b), 5000);
+    return false;
+  }
+  function disarm(b) {
+    clearTimeout(b.timer);
+    delete b.dataset.armed;
+    b.textContent = t(b.dataset.t);
+    b.classList.remove("danger");
+  }
+
+  // Unpairing every phone locks the whole table out until each pairs again.
   function unpairAll() {
     const b = $("#unpair-all");
-    if (!b.dataset.armed) {
-      b.dataset.armed = "1";
-      b.textContent = t("unpair_all_confirm");
-      b.classList.add("danger");
-      setTimeout(() => disarm(b), 5000);
-      return;
-    }
-    disarm(b);
+    if (!confirmed(b, "unpair_all_confirm")) return;
     b.disabled = true;
     api("POST", "/api/unpair", {}).then((r) => {
       b.disabled = false;
       if (r.ok) { unpaired(t("unpaired_all")); tab("play"); }
     });
-  }
-  function disarm(b) {
-    delete b.dataset.armed;
-    b.textContent = t("unpair_all");
-    b.classList.remove("danger");
   }
 
   function simButtons(names) {

@@ -1,5 +1,6 @@
-"""Lauf Rauf!'s players are colours, chosen in the setup form: a player added takes a colour
-nobody has yet, and the same colour chosen twice is said as a colour, at its fields."""
+"""The setup form. Lauf Rauf!'s players are colours: a player added takes a colour nobody has
+yet, and the same colour chosen twice is said as a colour, at its fields. A game on the table
+is not left by one tap: the first asks."""
 
 from __future__ import annotations
 
@@ -31,3 +32,19 @@ def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser,
                             ".map((s) => s.getAttribute('aria-invalid'))")
     assert invalid == ["true", None, "true", None]
     assert daemon.hub.call(lambda: daemon.table.current) is None  # nothing was started
+
+
+def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):  # noqa: F811
+    running = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    until(page, f"window.companion.state && window.companion.state.id === {running}")
+    page.click("nav [data-tab=setup]")
+    page.click("#setup-form button[type=submit]")  # asks
+    assert page.inner_text("#setup-form button[type=submit]").startswith("Ein Spiel läuft")
+    page.wait_for_timeout(300)
+    assert daemon.hub.call(lambda: daemon.table.current) == running
+    page.click("#setup-form button[type=submit]")  # starts the new one
+    until(page, f"window.companion.state && window.companion.state.id !== {running}")
+    assert page.inner_text("#setup-form button[type=submit]") == "Spiel starten"
+    assert daemon.hub.call(lambda: daemon.table.sessions.get(running).status) == "playing"
