@@ -127,8 +127,9 @@ def test_a_phone_that_cannot_reach_the_table_says_so_not_that_there_is_no_game(
     page.route("**/api/stream", lambda route: route.abort())
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
     until(page, "window.companion.t('no_table') !== 'no_table'")
-    until(page, "window.companion.live === false")  # the stream has failed (the badge
-    assert page.inner_text("#no-game")  # starts "off": waiting for it waited for nothing) == "Keine Verbindung zum Tisch – neuer Versuch läuft …"
+    # the stream has failed (the badge starts "off": waiting for it waited for nothing)
+    until(page, "window.companion.live === false")
+    assert page.inner_text("#no-game") == "Keine Verbindung zum Tisch – neuer Versuch läuft …"
     page.unroute("**/api/stream")
     page.evaluate("window.companion.stream.reopen()")  # not the back-off's next try
     until(page, "document.querySelector('#no-game').textContent"
