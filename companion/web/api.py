@@ -222,21 +222,16 @@ def put_settings() -> Response:
         raise Refusal("bad_value", key="language", value=str(body["language"])[:20])
     hardware = body.get("hardware", {})
     if not isinstance(hardware, dict):
-        raise _bad_setting(ConfigError("hardware", reason="sections"))
+        raise Refusal("bad_setting", key="hardware", reason="sections")
     for section, values in hardware.items():
         if section not in PAGE_SECTIONS:
-            raise _bad_setting(ConfigError(str(section)[:40], reason="not_on_page"))
+            raise Refusal("bad_setting", key=str(section)[:40], reason="not_on_page")
         if not isinstance(values, dict):
-            raise _bad_setting(ConfigError(section, reason="not_a_section"))
+            raise Refusal("bad_setting", key=section, reason="not_a_section")
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
-    except ConfigError as err:
-        raise _bad_setting(err) from None
-
-
-def _bad_setting(err: ConfigError) -> Refusal:
-    """The refusal for a setting: its reason's sentence, said in the phone's language."""
-    return Refusal("bad_setting", **err.refusal_params())
+    except ConfigError as err:  # its reason's sentence, said in the phone's language
+        raise Refusal("bad_setting", **err.refusal_params()) from None
 
 
 # --- live ----------------------------------------------------------------------------------

@@ -281,7 +281,7 @@
     const r = await api("GET", `/api/games/${s.id}/history`);
     if (!r.ok) return;
     const {game, players, options} = r.data.header;
-    await api("POST", "/api/games", {game, players, options: options || {}});
+    await api("POST", "/api/games", {game, players, options});
   }
 
   async function send(action) {
@@ -425,7 +425,6 @@
     // A game on the table is left (it stays among the stored games): asked first.
     const submit = $("#setup-form button[type=submit]");
     if (app.state && app.state.status === "playing" && !confirmed(submit, "start_confirm")) return;
-    if (submit.dataset.armed) disarm(submit);
     // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
     // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};

@@ -1,0 +1,104 @@
+# ruff: noqa: F811  (the daemon and client fixtures come from test_web_api)
+"""The page's settings over real HTTP on loopback: the table's language, the hardware
+sections, what is refused (in the phone's language) and what is kept for the next start."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from test_web_api import client, daemon  # noqa: F401  (fixtures)
+from web_helpers import Client, web_daemon
+
+
+@pytest.mark.parametrize("hardware, reason, key, said", [
+    ({"buttons": {"players": [17, 17]}}, "pin_taken", "buttons.players[1]",
+     "„buttons.players[1]“: Pin 17 wird schon von „buttons.players[0]“ verwendet."),
+    ({"display": {"contrast": 300}}, "whole_number", "display.contrast",
+     "„display.contrast“ muss eine ganze Zahl von 0 bis 255 sein, nicht 300."),
+    ({"race": None}, "not_a_section", "race", "„race“ muss ein Abschnitt"),
+    ({"web": {"port": 1}}, "not_on_page", "web",
+     "„web“ kann auf der Seite nicht geändert werden."),
+    ("x", "sections", "hardware", "„hardware“ muss eine Tabelle von Abschnitten sein."),
+])
+def test_a_refused_setting_is_said_in_the_phone_language(daemon, client, tmp_path, hardware,
+                                                         reason, key, said):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": hardware},
+                                     headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 422 and body["error"]["code"] == "bad_setting"
+    assert body["error"]["params"]["reason"] == reason
+    assert body["error"]["params"]["key"] == key
+    assert body["error"]["message"].startswith(said)
+    assert not (tmp_path / "settings.json").exists()  # nothing saved
+
+
+def test_settings_change_the_table_language_and_are_kept(daemon, client, tmp_path):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"language": "nl"})
+    assert status == 200 and body["language"] == "nl" and body["restart_needed"] is False
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["language"] == "nl"
+    deadline = time.monotonic() + 5
+    while daemon.display.scene.lang != "nl":
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_hardware_settings_are_validated_saved_and_applied(daemon, client, tmp_path):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "buttons": {"players": [17, 17]}}})
+    assert status == 422 and body["error"]["code"] == "bad_setting"
+    assert body["error"]["params"]["key"] == "buttons.players[1]"
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "web": {"port": 1}}})
+    assert status == 422 and body["error"]["params"]["key"] == "web"
+    assert not (tmp_path / "settings.json").exists()  # nothing half-saved
+
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "race": {"tie_window_ms": 25}}})
+    assert status == 200 and body["restart_needed"] is False  # the race applies at once
+    assert daemon.hub.call(lambda: daemon.table.config.tie_window_ms) == 25
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "display": {"type": "sh1106", "address": 0x3D}, "buttons": {"players": [5, 6, 13]}}})
+    assert status == 200 and body["restart_needed"] is True
+    assert body["hardware"]["display"] == {"type": "sh1106", "i2c_port": 1, "address": 0x3D,
+                                           "rotate": 0, "contrast": 255,
+                                           "sh1106_column_offset": 2, "dim_after_s": 300,
+                                           "off_after_s": 3600,
+                                           "shift_pixels": True}  # the defaults kept
+    saved = json.loads((tmp_path / "settings.json").read_text())["hardware"]
+    assert saved["race"] == {"tie_window_ms": 25} and saved["buttons"]["players"] == [5, 6, 13]
+    assert client.get("/api/settings")[1]["restart_needed"] is True
+
+
+def test_the_language_is_kept_only_once_a_phone_chose_it(daemon, client, tmp_path):
+    """Saving hardware settings does not fix the table's language (the config file's, or the
+    first game's, still applies); choosing it, even the one it has, does."""
+    client.pair(daemon)
+    assert client.get("/api/status")[1]["language_chosen"] is False
+    client.request("PUT", "/api/settings", {"hardware": {"race": {"tie_window_ms": 25}}})
+    assert "language" not in json.loads((tmp_path / "settings.json").read_text())
+    assert client.get("/api/status")[1]["language_chosen"] is False
+    status, body, _ = client.request("PUT", "/api/settings", {"language": "en"})
+    assert status == 200 and body["language"] == "en"
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "en"
+    assert client.get("/api/status")[1]["language_chosen"] is True
+
+
+def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
+    from companion.daemon.settings import Settings
+    Settings(tmp_path / "settings.json", "de",
+             {"buttons": {"players": [5, 6, 13]}, "display": {"type": "none"}}).save()
+    d = web_daemon(tmp_path)
+    try:
+        assert d.config.player_pins == (5, 6, 13) and d.display is None
+        assert d.button_names() == ["p0", "p1", "p2", "ok"]
+        assert Client(d.web.port).get("/api/settings")[1]["restart_needed"] is False
+    finally:
+        d.stop()
+        from gpiozero import Device
+        Device.pin_factory.reset()
+        Device.pin_factory = None
