@@ -287,3 +287,19 @@ def test_each_move_says_which_figures_it_moves_the_mover_first():
                                    ["blue", 2, field("lower", 12), field("lower", 13)]]
     assert all(r["action"]["type"] == "move" for r in CORE.play_results(
         t.state, CORE.legal_actions(t.state)))
+
+
+def test_figures_in_base_camp_are_alike_starting_one_or_another_is_one_result():
+    """Two figures in base camp: the table sees one start, not two (the phone shows one
+    button); figures on the board stay apart, as do a start with and without Blitzstart."""
+    t = Mountain().put("red", 1, ("lower", 3)).give("red", "blitzstart")
+    t.roll(4, 6)
+    starts = [a for a in t.legal_moves() if a["move"] == "start"]
+    assert {(a["figure"], a["card"]) for a in starts} == {(0, None), (2, None), (0, "blitzstart"),
+                                                         (2, "blitzstart")}
+    results = CORE.play_results(t.state, CORE.legal_actions(t.state))
+    started = [(r["action"]["figure"], r["action"]["card"]) for r in results
+               if r["action"]["move"] == "start"]
+    assert started == [(0, None), (0, "blitzstart")]  # the first of the alike, each way once
+    runs = [r["action"]["figure"] for r in results if r["action"]["move"] == "run"]
+    assert runs == [1]

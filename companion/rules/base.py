@@ -10,6 +10,7 @@ sentences people read are made at the edges (`companion.i18n`), in their languag
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -56,6 +57,14 @@ def moved_pieces(before: Mapping[str, list[Any]],
     tells by this what a play would do, for the page's buttons."""
     return [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
             if loc != before[p][i]]
+
+
+def alike_key(play: Any, moved: list[list[Any]], waiting: str) -> str:
+    """A play's result as the table sees it, for telling plays apart: what was played and
+    where each piece goes. Pieces waiting off the board (at `waiting`: a dock, base camp) are
+    alike on the table, so such a piece is named by its place, not its number."""
+    alike = [[p, waiting if src == waiting else i, src, dst] for p, i, src, dst in moved]
+    return json.dumps([play, alike], sort_keys=True)
 
 
 class RuleCore(Protocol):

@@ -194,6 +194,7 @@
     const rolls = legal.filter((a) => a.type === "roll");
     if (rolls.length && real) realDice(ui, s, rolls);
     for (const a of legal) {
+      if (a.type === "move" && ui.results && !did.has(a)) continue;  // alike: one button
       if (a.type === "roll" && real) continue;
       if (a.type === "roll" && a.keep === 1 && s.dice && s.dice[0] === s.dice[1]) continue;  // same as keep 0
       if (a.type === "take_cards" && real) {

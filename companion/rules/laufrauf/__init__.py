@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, SetupError, moved_pieces
+from companion.rules.base import Action, Outcome, SetupError, alike_key, moved_pieces
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
@@ -68,18 +68,22 @@ class LaufRaufCore:
 
     def play_results(self, state: LaufRaufState,
                      actions: list[Action]) -> list[dict[str, Any]]:
-        """What each figure move among `actions` does: ``{"action", "moves": [[player,
-        figure, from, to], ...]}``, the mover first, then the figures it strikes back to base
-        camp or pushes on, so the phone's button can name them."""
+        """What each distinct figure move among `actions` does (one action per result, the
+        first found, in the order given): ``{"action", "moves": [[player, figure, from, to],
+        ...]}``, the mover first, then the figures it strikes back to base camp or pushes on,
+        so the phone's button can name them. Figures in base camp are alike on the table:
+        starting one or another is one result."""
         before = self.view(state)["figures"]
-        results = []
+        seen: dict[str, dict[str, Any]] = {}
         for action in actions:
             if action.get("type") != "move":
                 continue
             moved = moved_pieces(before, self.view(self.apply(state, action).state)["figures"])
             moved.sort(key=lambda m: (m[0], m[1]) != (action["player"], action["figure"]))
-            results.append({"action": action, "moves": moved})
-        return results
+            play = {k: action.get(k) for k in ("move", "card", "joker_as", "backward")}
+            seen.setdefault(alike_key(play, moved, loc_json(BASE)),
+                            {"action": action, "moves": moved})
+        return list(seen.values())
 
     def is_over(self, state: LaufRaufState) -> bool:
         return state.winner is not None

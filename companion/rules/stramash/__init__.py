@@ -7,11 +7,10 @@ discard of a card that could have moved).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, Refusal, SetupError, moved_pieces
+from companion.rules.base import Action, Outcome, Refusal, SetupError, alike_key, moved_pieces
 from companion.rules.fields import (
     begin_action,
     check_keys,
@@ -173,9 +172,8 @@ class StramashCore:
             if action.get("type") != "play":
                 continue
             moved = moved_pieces(before, self.view(self.apply(state, action).state)["laddies"])
-            alike = [[p, "dock" if src == "dock" else i, src, dst] for p, i, src, dst in moved]
-            key = json.dumps([action["card"], alike], sort_keys=True)
-            seen.setdefault(key, {"action": action, "moves": moved})
+            seen.setdefault(alike_key(action["card"], moved, "dock"),
+                            {"action": action, "moves": moved})
         return sorted(seen.values(), key=lambda r: (r["action"]["card"],
                                                     [m[1] for m in r["moves"]]))
 
