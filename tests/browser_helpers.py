@@ -76,6 +76,9 @@ def until(page, expression: str, timeout: float = 10_000) -> None:
 def seat(page, *names: str) -> None:
     """This phone is these players' (all of the game's when none are named)."""
     page.wait_for_selector("#seats button")
+    held = page.locator("#seats button[aria-expanded=false]")  # seats held, one line: open it
+    if held.count():
+        held.click()
     buttons = page.locator("#seats button[aria-pressed=false]")
     for i in reversed(range(buttons.count())):
         button = buttons.nth(i)

@@ -7,8 +7,7 @@ from __future__ import annotations
 from browser_helpers import pair, phone, seat, until
 from test_web_browser import browser, daemon  # noqa: F401
 
-PRESSED = "[...document.querySelectorAll('#seats button[aria-pressed=true]')]" \
-          ".map((b) => b.dataset.player)"
+PRESSED = "window.companion.seats.mine(window.companion.state)"  # the seats this phone holds
 
 
 def test_seats_carry_over_to_a_game_with_the_same_people(browser, daemon):  # noqa: F811
@@ -25,6 +24,7 @@ def test_seats_carry_over_to_a_game_with_the_same_people(browser, daemon):  # no
     until(page, f"window.companion.state.id === {second}")
     until(page, f"JSON.stringify({PRESSED}) === '[\"Anna\"]'")
     until(page, "document.querySelectorAll('#choices button').length > 0")  # Anna's moves
+    assert page.locator("#seats").inner_text() == "dieses Telefon: Anna · ändern"  # one line
 
     third = create(["Carl", "Dora"])  # other people: nobody's phone yet
     until(page, f"window.companion.state.id === {third}")

@@ -189,6 +189,7 @@ PAGE: dict[str, Source] = {
     "pk_tap_field": "Tap a highlighted field on the board.",
     "pk_take": "take a card",
     "seat_mine": "this phone: {p}",
+    "seat_held": "this phone: {p} · change",
     "seat_hint": "Whose phone is this? Tap “this phone: …” above for each player who plays on "
                  "it, and their moves appear here.",
     "sm_castle_hole": "castle, hole {h}",

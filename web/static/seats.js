@@ -35,12 +35,24 @@
   }
 
   // `name(p)`: the player as the reader sees them (app.js: a colour in the reader's words).
+  // A phone that holds seats, once play has moved on since it chose them, shows them as one
+  // line (the moves stay on the first screen); tapped, every seat again, until the next move.
+  let choosing = null;  // "game:actions" when the reader last opened or tapped the seats
   function render(s, t, button, after, name = (p) => p) {
     const row = document.getElementById("seats");
     row.replaceChildren();
     if (!s || !s.players) return;
+    const now = `${s.id}:${s.actions}`, held = mine(s);
+    const again = () => render(s, t, button, after, name);
+    if (held.length && choosing !== now) {
+      const names = s.players.filter((p) => held.includes(p)).map(name).join(", ");
+      const b = button(t("seat_held", {p: names}), () => { choosing = now; again(); }, "secondary seat");
+      b.setAttribute("aria-expanded", "false");
+      row.append(b);
+      return;
+    }
     s.players.forEach((p) => {
-      const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); render(s, t, button, after, name); after(); }, "secondary seat");
+      const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); choosing = now; again(); after(); }, "secondary seat");
       b.setAttribute("aria-pressed", String(mine(s).includes(p)));
       b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
       row.append(b);

@@ -45,8 +45,10 @@
     }
     const picked = ui.picked && ui.picked();
     const inOrder = [...byCard].sort(([a], [b]) => Number(a) - Number(b));  // the hand by number
-    for (const [card, actions] of inOrder) {
+    for (const [card, actions] of inOrder) {  // a card picked: only it stays (tapped: all again)
+      if (picked && byCard.has(picked) && card !== picked) continue;
       const b = ui.button(`${card} ${symbols(card)}`, () => {
+        if (picked === card) return ui.pick(null);
         if (actions.length === 1 && actions[0].marker === undefined) return ui.send(actions[0]);
         ui.pick(card);
       }, "secondary tz-card" + (picked === card ? " picked" : ""));

@@ -1,0 +1,62 @@
+"""A move is made on the first screen: on a phone (390×844) the step that follows a tap is in
+sight (a Tauziehen card's marker choices), and a phone's seats, once chosen and play has moved
+on, take one line above the moves. Moves alike on the table are one button (Lauf Rauf!: the
+figures in base camp)."""
+
+from __future__ import annotations
+
+from browser_helpers import accepted, pair, phone, seat, seated_at, shot, until
+from test_web_browser import browser, daemon  # noqa: F401
+
+from companion.rules import get_core
+
+IN_SIGHT = """(sel) => { const el = document.querySelector(sel); if (!el) return null;
+  const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def test_a_tauziehen_cards_marker_choices_come_into_sight(browser, daemon):  # noqa: F811
+    def stop(core, s):  # a card whose marker may go to several places
+        return s.phase == "play" and len({a["card"] for a in core.legal_actions(s, s.turn)}) \
+            < len(core.legal_actions(s, s.turn))
+    header, done, state = accepted("tauziehen_full_game.jsonl", stop)
+    page = seated_at(browser, daemon, "tauziehen", header, done)
+    choices = get_core("tauziehen").legal_actions(state, state.turn)
+    card = max(c for c in {a["card"] for a in choices}
+               if sum(a["card"] == c for a in choices) > 1)  # the last in the hand's order
+    page.locator("#choices button.tz-card", has_text=f"{card} ").first.click()
+    until(page, "document.querySelectorAll('#places button').length > 1")
+    shot(page, "in_sight_tauziehen")
+    assert page.evaluate(IN_SIGHT, "#places button:last-child"), "marker choices out of sight"
+    assert page.evaluate(IN_SIGHT, "#choices button.picked"), "the card picked out of sight"
+    assert page.locator("#choices button.tz-card").count() == 1  # only it stays
+    page.locator("#choices button.picked").click()  # tapped again: the whole hand
+    assert page.locator("#choices button.tz-card").count() == len({a["card"] for a in choices})
+
+
+def test_seats_chosen_take_one_line_once_play_moved_on(browser, daemon):  # noqa: F811
+    game = daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page, "Ann", "Cat")  # one phone shared by two players
+    assert page.locator("#seats button:visible").count() == 3  # still choosing: all there
+    action = page.evaluate("window.companion.legal.find((a) => a.type === 'play')")
+    daemon.hub.call(daemon.table.apply, game, action)
+    until(page, "window.companion.state.actions === 1")
+    row = page.locator("#seats")
+    until(page, "document.querySelectorAll('#seats button:not([hidden])').length === 1")
+    assert row.bounding_box()["height"] <= 56
+    assert row.inner_text() == "dieses Telefon: Ann, Cat · ändern"
+    row.get_by_role("button").click()  # to change them: every seat again
+    assert page.locator("#seats button[data-player]").count() == 3
+    page.locator("#seats button[data-player=Bob]").click()
+    assert page.locator("#seats button[aria-pressed=true]").count() == 3
+    assert page.locator("#seats button[data-player]").count() == 3  # open while choosing
+
+
+def test_lauf_rauf_starting_from_base_camp_is_one_button(browser, daemon):  # noqa: F811
+    def stop(core, s):  # every figure of the player in base camp, and a start allowed
+        return s.turn and sum(a.get("move") == "start" for a in core.legal_actions(s)) == 3
+    header, done, _ = accepted("laufrauf_full_game.jsonl", stop)
+    page = seated_at(browser, daemon, "laufrauf", header, done)
+    labels = page.locator("#choices button.lr-move").all_inner_texts()
+    assert labels == ["rot 1: starten"]
