@@ -166,7 +166,7 @@ PAGE: dict[str, Source] = {
     "lr_sacrifice": "Sacrifice {c}: two more throws",
     "lr_take": "Take cards",
     "lr_pass": "Pass the dice",
-    "lr_cards": "cards",
+    "lr_hands": "Cards in hand",
     "lr_die": "Die {n}",
     "lr_real": "Dice and cards from the table (enter them here)",
     "lr_enter_dice": "Enter the throw",

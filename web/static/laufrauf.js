@@ -55,7 +55,7 @@
   }
 
   function board(s, t) {
-    const b = s.board, out = [`<svg viewBox="0 0 360 440" role="img" aria-label="Lauf Rauf!">`];
+    const b = s.board, out = [`<svg viewBox="0 0 360 412" role="img" aria-label="Lauf Rauf!">`];
     ring(out, "lower", b);
     ring(out, "middle", b);
     out.push(`<circle cx="${C}" cy="${C}" r="46" fill="none" stroke="currentColor" stroke-width="2"/>`);
@@ -86,12 +86,11 @@
     const throwText = s.turn && s.throws ? t("lr_throw", {n: s.throws, m: s.throws_allowed}) : "";
     out.push(`<text x="104" y="${y0 + 16}" font-size="13" fill="currentColor">${esc(throwText)}</text>`);
     if (s.prompt === "huckauf") out.push(`<text x="104" y="${y0 + 34}" font-size="15" font-weight="bold" fill="${colour("bad")}">${esc(t("lr_huckauf"))}</text>`);
-    s.players.forEach((p, i) => {
-      const cards = s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–";
-      out.push(`<text x="${236}" y="${y0 + 4 + i * 17}" font-size="11" fill="${COLORS[p] || "currentColor"}" font-weight="bold">${esc(t(p))}</text>`);
-      out.push(`<text x="${278}" y="${y0 + 4 + i * 17}" font-size="10" fill="currentColor">${esc(cards.length > 22 ? s.cards[p].length + " " + t("lr_cards") : cards)}</text>`);
-    });
     out.push("</svg>");
+    // each player's cards in the page's own type below the picture: every name, in any language
+    const hands = s.players.map((p) => `<li data-player="${esc(p)}"><span class="lr-dot lr-${esc(p)}" aria-hidden="true">●</span> ` +
+      `<b>${esc(t(p))}</b>: ${esc(s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–")}</li>`);
+    out.push(`<ul class="lr-hands" aria-label="${esc(t("lr_hands"))}">${hands.join("")}</ul>`);
     return out.join("");
   }
 
