@@ -4,8 +4,7 @@
 (function () {
   "use strict";
   const $ = (sel) => document.querySelector(sel);
-  const known = (game) => window.companion.known[game] || {title: game, players: [2, 2]};
-  const ALL_COLOURS = [...new Set(Object.values(window.companion.known).flatMap((g) => g.colours || []))];
+  const known = window.companion.gameInfo;  // core.js: a game's title, players, colours
   // the namespace (core.js) holds the page's state too: the tests and the Players tab read it
   const companion = window.companion;
   const app = Object.assign(companion, {status: null, state: null, legal: [], picked: null, race: null, stream: null});
@@ -13,6 +12,7 @@
   let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
   const t = companion.t;  // i18n.js: the catalog of the page's language
   app.t = t;  // the page's words, for the per-game modules and the tests
+  Object.assign(app, {api, show, describe, button, playerName, playerNames, tab, setState, unpaired, openReplay});  // lent to setup.js, history.js
 
   function readCookie(name) {
     const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
@@ -62,16 +62,16 @@
       state: (data) => { app.heard = true; setState(data); },  // the table has spoken
       race: (data) => { app.race = data; renderPrompt(); renderChoices(); },
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
-      games: () => { if (!$("#setup").hidden) loadGames(); },  // else when the tab opens
+      games: () => { if (!$("#setup").hidden) companion.setup.loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
-      entry: (data) => appendEntry(data),
+      entry: (data) => companion.historyTab.append(data),
       you: (data) => {  // each stream begins with whether this phone is paired
         if (data.paired || !app.status || !app.status.paired) return;
         unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
       },
       language: (code) => {  // a phone chose the table's language
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
-        offerTableLanguage();
+        companion.setup.offerTableLanguage();
       },
       announce: (said) => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
@@ -121,7 +121,7 @@
     app.picked = null;
     await followLegal(state);
     render();
-    followHistory(state);
+    companion.historyTab.follow(state);
   }
 
   // --- the legal moves: a paired phone's stream sends them after every change ------------------
@@ -169,43 +169,6 @@
       useLegal(data, version);
       renderChoices();
     }
-  }
-
-  // --- the history: the stream sends each new line (`entry`); fetched whole only when the
-  // lines held do not lead to the state shown (another game, an undo, a missed message) ------
-  function followHistory(state) {
-    const held = app.history;
-    if (state && held && held.game === state.id && held.data.actions.length === state.actions) return;
-    if (state && state.actions === 0) {  // a new game: nothing to ask for
-      app.history = {game: state.id, data: {header: {game: state.game, players: state.players}, actions: [], events: [], announcements: []}};
-      app.historyAsked = (app.historyAsked || 0) + 1;  // an answer still on its way is stale
-      drawHistory();
-      return;
-    }
-    loadHistory();
-  }
-
-  function appendEntry(entry) {
-    const held = app.history;
-    const follows = held && held.game === entry.game && held.data.actions.length === entry.seq;
-    if (follows) {  // else the state fetches the history
-      held.data.actions.push(entry.action);
-      (held.data.events = held.data.events || []).push(entry.events);
-      (held.data.announcements = held.data.announcements || []).push(entry.announcements);
-      drawHistory();
-    }
-    if (entry.game === app.shown) tell(entry, follows);
-  }
-
-  // Every move is news on every phone: the banner says its history line, the move and what
-  // it caused (the announcement that follows it is then not said twice).
-  function tell(entry, drawn) {
-    const caused = companion.announce.sentences(entry.announcements, t);
-    const last = $("#history-list li:last-child");
-    const line = drawn && last ? last.textContent  // with what earlier lines carry (the dice)
-      : [describe(entry.action, entry.events || [], {}, caused), ...caused].filter(Boolean).join(" — ");
-    companion.announce.note(line);
-    app.told = JSON.stringify(entry.announcements || []);
   }
 
   // --- the play tab ---------------------------------------------------------------------------
@@ -293,54 +256,6 @@
     if (fresh.ok && app.state && app.state.id === s.id) setState(fresh.data);
   }
 
-  // --- history, games, setup ------------------------------------------------------------------
-  async function loadHistory() {
-    // Several changes can ask at once: only the newest answer is drawn (no doubled lines).
-    const asked = (app.historyAsked = (app.historyAsked || 0) + 1);
-    if (!app.state) { app.history = null; drawHistory(); return; }
-    const game = app.state.id;
-    const r = await api("GET", `/api/games/${game}/history`);
-    if (asked !== app.historyAsked) return;
-    app.history = r.ok ? {game, data: r.data} : null;
-    drawHistory();
-  }
-
-  function drawHistory() {
-    const list = $("#history-list");
-    const follow = !$("#history").hidden && atEnd();  // a reader further up stays there
-    list.replaceChildren();
-    if (!app.history) return;
-    for (const line of historyLines(app.history.data)) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      list.append(li);
-    }
-    if (follow) showNewest();
-  }
-
-  // A long game's history is longer than a phone's screen: the tab opens at the newest line,
-  // and follows new ones while the reader is at the end.
-  function atEnd() {
-    return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 48;
-  }
-  function showNewest() {
-    window.scrollTo(0, document.documentElement.scrollHeight);  // the newest is the last line
-  }
-
-  // One sentence per action of a history answer (/api/games/ID/history): who did what, then
-  // what it caused (a race or tie-break is said by what it caused).
-  function historyLines(data) {
-    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
-    const game = data.header && data.header.game;
-    return data.actions.map((a, i) => {
-      // the game's module may leave the first to the second
-      const caused = companion.announce.sentences((data.announcements || [])[i], t);
-      const did = describe(a, (data.events || [])[i] || [], memo, caused, game);
-      return [did, ...caused].filter(Boolean).join(" — ");
-    });
-  }
-  app.historyLines = historyLines;  // the step-through view (replay.js) says the same
-
   function gameUi(s) {
     return companion.games[s.game];
   }
@@ -354,131 +269,6 @@
   function describe(a, events, memo, caused, game = app.state && app.state.game) {
     const ui = game && gameUi({game});
     return ui && ui.describe ? ui.describe(a, t, events, memo, caused) : JSON.stringify(a);
-  }
-
-  async function loadGames() {
-    const r = await api("GET", "/api/games");
-    const list = $("#games");
-    list.replaceChildren();
-    if (!r.ok) return;
-    for (const g of r.data.games.slice(0, 30)) {
-      const li = document.createElement("li");
-      const status = g.status === "over" ? t("finished", {p: playerNames(g.game, g.winner)}) : t(g.status);
-      const players = g.players.map((p) => playerName(g.game, p)).join(", ");
-      li.textContent = `#${g.id} ${known(g.game).title}: ${players} (${status}) `;
-      li.append(button(t("show"), async () => {
-        const res = await api("POST", `/api/games/${g.id}/current`, {});
-        if (res.ok) { setState(res.data); tab("play"); }
-      }, "secondary"));
-      if (g.status === "over" && g.actions) li.append(" ", button(t("rp_open"), () => openReplay(g), "secondary"));
-      list.append(li);
-    }
-  }
-
-  function playerInputs(n) {
-    const box = $("#players");
-    const legend = box.querySelector("legend");
-    const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
-    box.replaceChildren(legend);
-    const colours = known($("#game").value).colours;
-    // Two players sit opposite: the colours suggested are across the board (seat order is
-    // clockwise, so every other colour), not side by side, as the game's rules advise.
-    const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
-    const taken = [];  // a colour is one player's: a new field takes one not chosen yet
-    for (let i = 0; i < n; i++) {
-      const input = document.createElement(colours ? "select" : "input");
-      input.name = "player";
-      if (colours) {  // players are colours: figures of that colour stand on the board
-        colours.forEach((c) => input.add(new Option(t(c), c)));
-        const kept = colours.includes(old[i]) && !taken.includes(old[i]);
-        input.value = kept ? old[i] : [...suggested, ...colours].find((c) => !taken.includes(c));
-        taken.push(input.value);
-      } else {
-        input.maxLength = 24;
-        input.placeholder = t("player_n", {n: i + 1});
-        input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
-      }
-      input.setAttribute("aria-label", t("player_n", {n: i + 1}));
-      box.append(input);
-    }
-  }
-
-  function setupGameChanged() {
-    const game = $("#game").value, [min, max] = known(game).players;
-    const current = $("#players").querySelectorAll("input, select").length;
-    playerInputs(Math.min(max, Math.max(min, current || min)));
-    $("#add-player").hidden = current >= max || min === max;
-    for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
-  }
-
-  async function startGame(event) {
-    event.preventDefault();
-    const game = $("#game").value;
-    // An empty name takes the default the field shows ("Player 2").
-    const fields = [...$("#players").querySelectorAll("[name=player]")];
-    const players = fields.map((el) => el.value.trim() || el.placeholder);
-    // Colours are chosen, not typed: the same one twice is said as a colour, at its fields.
-    const twice = known(game).colours ? players.find((p, i) => players.indexOf(p) !== i) : null;
-    fields.forEach((el) => (el.value === twice ? el.setAttribute("aria-invalid", "true")
-      : el.removeAttribute("aria-invalid")));
-    if (twice) return show(t("colour_twice", {c: t(twice)}));
-    // A game on the table is left (it stays among the stored games): asked first.
-    const submit = $("#setup-form button[type=submit]");
-    if (app.state && app.state.status === "playing" && !confirmed(submit, "start_confirm")) return;
-    // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
-    // JSON (left out when empty; data-error names the words for JSON that does not parse).
-    const options = {};
-    for (const el of $(`#options-${game}`) ? $(`#options-${game}`).querySelectorAll("[name]") : []) {
-      const value = el.value.trim();
-      if (el.type === "checkbox") options[el.name] = el.checked;
-      else if (el.type === "number" || el.dataset.number !== undefined) options[el.name] = Number(value);
-      else if (el.dataset.error === undefined) options[el.name] = value;
-      else if (value) {
-        try { options[el.name] = JSON.parse(value); } catch (e) { return show(t(el.dataset.error)); }
-      }
-    }
-    await api("PUT", "/api/settings", {language: $("#table-lang").value});
-    const r = await api("POST", "/api/games", {game, players, options});
-    if (r.ok) { show(""); tab("play"); }
-  }
-
-  // The table's language (its display) in the setup form: the one chosen, by a phone or the
-  // config file; none chosen yet (a new box), this page's own, which starting a game makes
-  // the table's.
-  function offerTableLanguage() {
-    const s = app.status;
-    if (s) $("#table-lang").value = s.language_chosen ? s.language : lang;
-  }
-
-  // --- hardware settings -------------------------------------------------------------------
-  const LISTS = ["buttons.players", "leds.players"];
-  const NUMBERS = ["buttons.ok", "buzzer.pin", "display.address", "race.countdown_s"];
-
-  async function loadHardware() {
-    const r = await api("GET", "/api/settings");
-    if (!r.ok) return;
-    for (const el of $("#hardware-form").elements) {
-      if (!el.name) continue;
-      const [section, key] = el.name.split(".");
-      const value = r.data.hardware[section][key];
-      el.value = Array.isArray(value) ? value.join(", ") : (value === null ? "-1" : String(value));
-    }
-    $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : "";
-  }
-
-  async function saveHardware(event) {
-    event.preventDefault();
-    const hardware = {};
-    for (const el of $("#hardware-form").elements) {
-      if (!el.name) continue;
-      const [section, key] = el.name.split(".");
-      let value = el.value.trim();
-      if (LISTS.includes(el.name)) value = value.split(/[\s,]+/).filter(Boolean).map(Number);
-      else if (NUMBERS.includes(el.name)) value = Number(value);
-      (hardware[section] = hardware[section] || {})[key] = value;
-    }
-    const r = await api("PUT", "/api/settings", {hardware});
-    if (r.ok) { show(""); $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
   }
 
   // --- pairing, simulation, tabs --------------------------------------------------------------
@@ -508,34 +298,6 @@
     companion.announce.note(said);
   }
 
-  // A tap with a large effect asks first: the button says what a second tap within a few
-  // seconds will do. True when this tap is the second (go ahead).
-  function confirmed(b, asking) {
-    if (b.dataset.armed) { disarm(b); return true; }
-    b.dataset.armed = "1";
-    b.textContent = t(asking);
-    b.classList.add("danger");
-    b.timer = setTimeout(() => disarm(b), 5000);
-    return false;
-  }
-  function disarm(b) {
-    clearTimeout(b.timer);
-    delete b.dataset.armed;
-    b.textContent = t(b.dataset.t);
-    b.classList.remove("danger");
-  }
-
-  // Unpairing every phone locks the whole table out until each pairs again.
-  function unpairAll() {
-    const b = $("#unpair-all");
-    if (!confirmed(b, "unpair_all_confirm")) return;
-    b.disabled = true;
-    api("POST", "/api/unpair", {}).then((r) => {
-      b.disabled = false;
-      if (r.ok) { unpaired(t("unpaired_all")); tab("play"); }
-    });
-  }
-
   function simButtons(names) {
     const box = $("#sim-buttons");
     box.replaceChildren();
@@ -554,7 +316,7 @@
     show("");  // a refusal was about what the tab it came from showed
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
-    if (name === "setup") loadGames();
+    if (name === "setup") companion.setup.loadGames();
     if (name === "roster") loadPlayersTab();
   }
 
@@ -595,31 +357,16 @@
     if (!r.ok) return;
     app.status = r.data;
     $("#pair").hidden = r.data.paired;
-    const games = $("#game");
-    for (const g of r.data.games) games.add(new Option(known(g).title, g));
-    offerTableLanguage();
-    setupGameChanged();
+    companion.setup.init(r.data);
     if (r.data.simulate) {
       document.querySelector("nav [data-tab=sim]").hidden = false;
       simButtons(r.data.buttons);
     }
     document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => {
       tab(b.dataset.tab);
-      if (b.dataset.tab === "history") showNewest();
+      if (b.dataset.tab === "history") companion.historyTab.showNewest();
     }));
-    $("#game").addEventListener("change", setupGameChanged);
-    $("#add-player").addEventListener("click", () => {
-      playerInputs($("#players").querySelectorAll("input, select").length + 1);
-      setupGameChanged();
-    });
-    $("#setup-form").addEventListener("submit", startGame);
-    for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
-      $("#setup-form").addEventListener(kind, () => show(""));
-    }
     $("#pair-form").addEventListener("submit", pair);
-    $("#hardware-form").addEventListener("submit", saveHardware);
-    $("#unpair-all").addEventListener("click", unpairAll);
-    $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
     $("#undo").addEventListener("click", async () => {
       // One tap takes back one move: the button rests until the answer, and the table
       // refuses an undo of a game that changed since this page saw it (undo_stale).
@@ -634,13 +381,13 @@
       document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; SameSite=Strict`;
       translatePage();
       render();
-      setupGameChanged();
+      companion.setup.changed();
       // translatePage() reset the badge to its markup; say what the stream really is.
       const on = Boolean(app.stream) && app.stream.open;
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
-      drawHistory();  // the history speaks the new language at once
-      offerTableLanguage();
+      companion.historyTab.draw();  // the history speaks the new language at once
+      companion.setup.offerTableLanguage();
       document.dispatchEvent(new CustomEvent("companion:language", {detail: lang}));  // other tabs
     });
     connect();

@@ -17,6 +17,7 @@
     tauziehen: {title: "Tauziehen", players: [2, 2]},
     stramash: {title: "Stramash", players: [2, 6]},
   };
+  companion.gameInfo = (game) => companion.known[game] || {title: game, players: [2, 2]};
   companion.games = companion.games || {};
   companion.esc = (s) => String(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
   companion.colour = (name) => (style = style || getComputedStyle(document.documentElement))

@@ -1,0 +1,94 @@
+// The History tab: one sentence per action (who did what, then what it caused). The stream
+// sends each new line (`entry`); the history is fetched whole only when the lines held do not
+// lead to the state shown (another game, an undo, a missed message). Every move is also news
+// on every phone (its banner).
+(function () {
+  "use strict";
+  const companion = window.companion, app = companion;  // the page's state (app.js)
+  const $ = (sel) => document.querySelector(sel);
+  const t = (...args) => companion.t(...args);
+
+  function follow(state) {
+    const held = app.history;
+    if (state && held && held.game === state.id && held.data.actions.length === state.actions) return;
+    if (state && state.actions === 0) {  // a new game: nothing to ask for
+      app.history = {game: state.id, data: {header: {game: state.game, players: state.players}, actions: [], events: [], announcements: []}};
+      app.historyAsked = (app.historyAsked || 0) + 1;  // an answer still on its way is stale
+      draw();
+      return;
+    }
+    load();
+  }
+
+  function append(entry) {
+    const held = app.history;
+    const follows = held && held.game === entry.game && held.data.actions.length === entry.seq;
+    if (follows) {  // else the state fetches the history
+      held.data.actions.push(entry.action);
+      (held.data.events = held.data.events || []).push(entry.events);
+      (held.data.announcements = held.data.announcements || []).push(entry.announcements);
+      draw();
+    }
+    if (entry.game === app.shown) tell(entry, follows);
+  }
+
+  // Every move is news on every phone: the banner says its history line, the move and what
+  // it caused (the announcement that follows it is then not said twice).
+  function tell(entry, drawn) {
+    const caused = companion.announce.sentences(entry.announcements, t);
+    const last = $("#history-list li:last-child");
+    const line = drawn && last ? last.textContent  // with what earlier lines carry (the dice)
+      : [app.describe(entry.action, entry.events || [], {}, caused), ...caused].filter(Boolean).join(" — ");
+    companion.announce.note(line);
+    app.told = JSON.stringify(entry.announcements || []);
+  }
+
+  async function load() {
+    // Several changes can ask at once: only the newest answer is drawn (no doubled lines).
+    const asked = (app.historyAsked = (app.historyAsked || 0) + 1);
+    if (!app.state) { app.history = null; draw(); return; }
+    const game = app.state.id;
+    const r = await app.api("GET", `/api/games/${game}/history`);
+    if (asked !== app.historyAsked) return;
+    app.history = r.ok ? {game, data: r.data} : null;
+    draw();
+  }
+
+  function draw() {
+    const list = $("#history-list");
+    const keepUp = !$("#history").hidden && atEnd();  // a reader further up stays there
+    list.replaceChildren();
+    if (!app.history) return;
+    for (const line of lines(app.history.data)) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      list.append(li);
+    }
+    if (keepUp) showNewest();
+  }
+
+  // A long game's history is longer than a phone's screen: the tab opens at the newest line,
+  // and follows new ones while the reader is at the end.
+  function atEnd() {
+    return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 48;
+  }
+  function showNewest() {
+    window.scrollTo(0, document.documentElement.scrollHeight);  // the newest is the last line
+  }
+
+  // One sentence per action of a history answer (/api/games/ID/history): who did what, then
+  // what it caused (a race or tie-break is said by what it caused).
+  function lines(data) {
+    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
+    const game = data.header && data.header.game;
+    return data.actions.map((a, i) => {
+      // the game's module may leave the first to the second
+      const caused = companion.announce.sentences((data.announcements || [])[i], t);
+      const did = app.describe(a, (data.events || [])[i] || [], memo, caused, game);
+      return [did, ...caused].filter(Boolean).join(" — ");
+    });
+  }
+
+  companion.historyTab = {follow, append, draw, showNewest, lines};
+  companion.historyLines = lines;  // the step-through view (replay.js) says the same
+})();

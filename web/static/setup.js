@@ -1,0 +1,185 @@
+// The New game tab: the setup form (the game, its players and options, the table's language),
+// the stored games (shown again or walked through), the hardware settings and unpairing every
+// phone. The page's shell (app.js) lends its helpers through the namespace.
+(function () {
+  "use strict";
+  const companion = window.companion, app = companion;
+  const $ = (sel) => document.querySelector(sel);
+  const t = (...args) => companion.t(...args);
+  const known = companion.gameInfo;  // core.js: a game's title, players, colours
+  const ALL_COLOURS = [...new Set(Object.values(companion.known).flatMap((g) => g.colours || []))];
+
+  async function loadGames() {
+    const r = await app.api("GET", "/api/games");
+    const list = $("#games");
+    list.replaceChildren();
+    if (!r.ok) return;
+    for (const g of r.data.games.slice(0, 30)) {
+      const li = document.createElement("li");
+      const status = g.status === "over" ? t("finished", {p: app.playerNames(g.game, g.winner)}) : t(g.status);
+      const players = g.players.map((p) => app.playerName(g.game, p)).join(", ");
+      li.textContent = `#${g.id} ${known(g.game).title}: ${players} (${status}) `;
+      li.append(app.button(t("show"), async () => {
+        const res = await app.api("POST", `/api/games/${g.id}/current`, {});
+        if (res.ok) { app.setState(res.data); app.tab("play"); }
+      }, "secondary"));
+      if (g.status === "over" && g.actions) li.append(" ", app.button(t("rp_open"), () => app.openReplay(g), "secondary"));
+      list.append(li);
+    }
+  }
+
+  function playerInputs(n) {
+    const box = $("#players");
+    const legend = box.querySelector("legend");
+    const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
+    box.replaceChildren(legend);
+    const colours = known($("#game").value).colours;
+    // Two players sit opposite: the colours suggested are across the board (seat order is
+    // clockwise, so every other colour), not side by side, as the game's rules advise.
+    const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
+    const taken = [];  // a colour is one player's: a new field takes one not chosen yet
+    for (let i = 0; i < n; i++) {
+      const input = document.createElement(colours ? "select" : "input");
+      input.name = "player";
+      if (colours) {  // players are colours: figures of that colour stand on the board
+        colours.forEach((c) => input.add(new Option(t(c), c)));
+        const kept = colours.includes(old[i]) && !taken.includes(old[i]);
+        input.value = kept ? old[i] : [...suggested, ...colours].find((c) => !taken.includes(c));
+        taken.push(input.value);
+      } else {
+        input.maxLength = 24;
+        input.placeholder = t("player_n", {n: i + 1});
+        input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
+      }
+      input.setAttribute("aria-label", t("player_n", {n: i + 1}));
+      box.append(input);
+    }
+  }
+
+  function setupGameChanged() {
+    const game = $("#game").value, [min, max] = known(game).players;
+    const current = $("#players").querySelectorAll("input, select").length;
+    playerInputs(Math.min(max, Math.max(min, current || min)));
+    $("#add-player").hidden = current >= max || min === max;
+    for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
+  }
+
+  async function startGame(event) {
+    event.preventDefault();
+    const game = $("#game").value;
+    // An empty name takes the default the field shows ("Player 2").
+    const fields = [...$("#players").querySelectorAll("[name=player]")];
+    const players = fields.map((el) => el.value.trim() || el.placeholder);
+    // Colours are chosen, not typed: the same one twice is said as a colour, at its fields.
+    const twice = known(game).colours ? players.find((p, i) => players.indexOf(p) !== i) : null;
+    fields.forEach((el) => (el.value === twice ? el.setAttribute("aria-invalid", "true")
+      : el.removeAttribute("aria-invalid")));
+    if (twice) return app.show(t("colour_twice", {c: t(twice)}));
+    // A game on the table is left (it stays among the stored games): asked first.
+    const submit = $("#setup-form button[type=submit]");
+    if (app.state && app.state.status === "playing" && !confirmed(submit, "start_confirm")) return;
+    // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
+    // JSON (left out when empty; data-error names the words for JSON that does not parse).
+    const options = {};
+    for (const el of $(`#options-${game}`) ? $(`#options-${game}`).querySelectorAll("[name]") : []) {
+      const value = el.value.trim();
+      if (el.type === "checkbox") options[el.name] = el.checked;
+      else if (el.type === "number" || el.dataset.number !== undefined) options[el.name] = Number(value);
+      else if (el.dataset.error === undefined) options[el.name] = value;
+      else if (value) {
+        try { options[el.name] = JSON.parse(value); } catch (e) { return app.show(t(el.dataset.error)); }
+      }
+    }
+    await app.api("PUT", "/api/settings", {language: $("#table-lang").value});
+    const r = await app.api("POST", "/api/games", {game, players, options});
+    if (r.ok) { app.show(""); app.tab("play"); }
+  }
+
+  // The table's language (its display) in the setup form: the one chosen, by a phone or the
+  // config file; none chosen yet (a new box), this page's own, which starting a game makes
+  // the table's.
+  function offerTableLanguage() {
+    const s = app.status;
+    if (s) $("#table-lang").value = s.language_chosen ? s.language : companion.i18n.lang;
+  }
+
+  // --- hardware settings -------------------------------------------------------------------
+  const LISTS = ["buttons.players", "leds.players"];
+  const NUMBERS = ["buttons.ok", "buzzer.pin", "display.address", "race.countdown_s"];
+
+  async function loadHardware() {
+    const r = await app.api("GET", "/api/settings");
+    if (!r.ok) return;
+    for (const el of $("#hardware-form").elements) {
+      if (!el.name) continue;
+      const [section, key] = el.name.split(".");
+      const value = r.data.hardware[section][key];
+      el.value = Array.isArray(value) ? value.join(", ") : (value === null ? "-1" : String(value));
+    }
+    $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : "";
+  }
+
+  async function saveHardware(event) {
+    event.preventDefault();
+    const hardware = {};
+    for (const el of $("#hardware-form").elements) {
+      if (!el.name) continue;
+      const [section, key] = el.name.split(".");
+      let value = el.value.trim();
+      if (LISTS.includes(el.name)) value = value.split(/[\s,]+/).filter(Boolean).map(Number);
+      else if (NUMBERS.includes(el.name)) value = Number(value);
+      (hardware[section] = hardware[section] || {})[key] = value;
+    }
+    const r = await app.api("PUT", "/api/settings", {hardware});
+    if (r.ok) { app.show(""); $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
+  }
+
+  // A tap with a large effect asks first: the button says what a second tap within a few
+  // seconds will do. True when this tap is the second (go ahead).
+  function confirmed(b, asking) {
+    if (b.dataset.armed) { disarm(b); return true; }
+    b.dataset.armed = "1";
+    b.textContent = t(asking);
+    b.classList.add("danger");
+    b.timer = setTimeout(() => disarm(b), 5000);
+    return false;
+  }
+  function disarm(b) {
+    clearTimeout(b.timer);
+    delete b.dataset.armed;
+    b.textContent = t(b.dataset.t);
+    b.classList.remove("danger");
+  }
+
+  // Unpairing every phone locks the whole table out until each pairs again.
+  function unpairAll() {
+    const b = $("#unpair-all");
+    if (!confirmed(b, "unpair_all_confirm")) return;
+    b.disabled = true;
+    app.api("POST", "/api/unpair", {}).then((r) => {
+      b.disabled = false;
+      if (r.ok) { app.unpaired(t("unpaired_all")); app.tab("play"); }
+    });
+  }
+
+  function init(status) {
+    const games = $("#game");
+    for (const g of status.games) games.add(new Option(known(g).title, g));
+    offerTableLanguage();
+    setupGameChanged();
+    $("#game").addEventListener("change", setupGameChanged);
+    $("#add-player").addEventListener("click", () => {
+      playerInputs($("#players").querySelectorAll("input, select").length + 1);
+      setupGameChanged();
+    });
+    $("#setup-form").addEventListener("submit", startGame);
+    for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
+      $("#setup-form").addEventListener(kind, () => app.show(""));
+    }
+    $("#hardware-form").addEventListener("submit", saveHardware);
+    $("#unpair-all").addEventListener("click", unpairAll);
+    $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
+  }
+
+  companion.setup = {init, loadGames, changed: setupGameChanged, offerTableLanguage};
+})();
