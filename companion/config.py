@@ -103,7 +103,11 @@ def _pin(key: str, value: Any) -> int:
 
 
 def _opt_pin(key: str, value: Any) -> int | None:
-    return None if value in (None, -1, False) else _pin(key, value)
+    """A pin or none (null, false or -1). GPIO 0 is a pin: not `value in (None, -1, False)`,
+    which is true for 0 (0 == False)."""
+    if value is None or value is False or (type(value) is int and value == -1):
+        return None
+    return _pin(key, value)
 
 
 def _pins(key: str, value: Any) -> tuple[int, ...]:

@@ -140,6 +140,19 @@ def test_hardware_settings_from_the_page(browser, daemon):
     page.wait_for_selector("#message:not([hidden])")
     assert page.get_attribute("#message", "data-code") == "bad_setting"
     assert "buttons.players[1]" in page.inner_text("#message")
+    assert page.inner_text("#hardware-note") == ""  # "saved" was the earlier save's
+    page.fill("[name='buttons.players']", "a, 6")  # the refusal quotes what was typed
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#message').textContent.endsWith('nicht \"a\".')")
+    page.fill("[name='buttons.players']", "5, 6")
+    page.fill("[name='buttons.ok']", "")  # emptied: no OK button (not GPIO 0)
+    page.fill("[name='race.countdown_s']", "")  # emptied: refused, not a 0 s countdown
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#message').textContent.includes('race.countdown_s')")
+    page.fill("[name='race.countdown_s']", "3")
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#message').hidden")
+    assert daemon.settings_view()["hardware"]["buttons"]["ok"] is None
 
 
 def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemon):

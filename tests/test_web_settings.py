@@ -102,3 +102,24 @@ def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
         from gpiozero import Device
         Device.pin_factory.reset()
         Device.pin_factory = None
+
+
+def test_a_save_changes_only_the_keys_it_names_and_pin_0_is_a_pin(daemon, client, tmp_path):
+    """The page's form shows some keys of a section: saving it keeps the others (set by an
+    earlier save or the API), and GPIO 0 is a pin like any other, not "none"."""
+    client.pair(daemon)
+    status, _, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "buttons": {"players": [5, 6], "debounce_ms": 20},
+        "display": {"rotate": 180, "contrast": 100}}})
+    assert status == 200
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "buttons": {"ok": 0}, "buzzer": {"pin": 1}, "display": {"type": "sh1106"}}})
+    assert status == 200
+    buttons, display = body["hardware"]["buttons"], body["hardware"]["display"]
+    assert (buttons["players"], buttons["debounce_ms"], buttons["ok"]) == ([5, 6], 20, 0)
+    assert body["hardware"]["buzzer"]["pin"] == 1
+    assert (display["type"], display["rotate"], display["contrast"]) == ("sh1106", 180, 100)
+    status, body, _ = client.request("PUT", "/api/settings", {"hardware": {
+        "buttons": {"ok": None}}})  # no OK button: said as null (or -1)
+    assert status == 200 and body["hardware"]["buttons"]["ok"] is None
+    assert body["hardware"]["buttons"]["players"] == [5, 6]

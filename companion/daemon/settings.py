@@ -58,9 +58,15 @@ class Settings:
 
     def changed(self, language: str | None, hardware: dict[str, dict[str, Any]],
                 file_config: configuration.Config) -> tuple[Settings, configuration.Config]:
-        """These settings with a change laid over them (sections replace sections), and the
-        config they make: validated (raises `ConfigError` naming the key), not yet saved."""
-        wanted = Settings(self.path, language or self.language, {**self.hardware, **hardware},
+        """These settings with a change laid over them, and the config they make: validated
+        (raises `ConfigError` naming the key), not yet saved. A change names keys: the other
+        keys of its sections stay (the page's form shows only some of a section's keys)."""
+        laid = dict(self.hardware)
+        for section, keys in hardware.items():
+            kept = laid.get(section)
+            laid[section] = {**kept, **keys} if isinstance(kept, dict) and isinstance(
+                keys, dict) else keys  # a section that is not a table is refused below
+        wanted = Settings(self.path, language or self.language, laid,
                           self.chosen or language is not None)
         config = configuration.parse(wanted.hardware, file_config.source, base=file_config)
         return wanted, config

@@ -119,6 +119,11 @@
     $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : "";
   }
 
+  // A field's words as the table should judge them: a whole number as a number, anything else
+  // as typed (the table's refusal then quotes it); an emptied pin field is "none".
+  const OPTIONAL = ["buttons.ok", "buzzer.pin"];
+  const number = (v) => (/^-?[0-9]+$/.test(v) ? Number(v) : v);
+
   async function saveHardware(event) {
     event.preventDefault();
     const hardware = {};
@@ -126,12 +131,15 @@
       if (!el.name) continue;
       const [section, key] = el.name.split(".");
       let value = el.value.trim();
-      if (LISTS.includes(el.name)) value = value.split(/[\s,]+/).filter(Boolean).map(Number);
-      else if (NUMBERS.includes(el.name)) value = Number(value);
+      if (LISTS.includes(el.name)) value = value.split(/[\s,]+/).filter(Boolean).map(number);
+      else if (OPTIONAL.includes(el.name) && value === "") value = null;
+      else if (NUMBERS.includes(el.name)) value = number(value);
       (hardware[section] = hardware[section] || {})[key] = value;
     }
+    const note = $("#hardware-note");
+    note.textContent = "";  // a note from an earlier save is not about this one
     const r = await app.api("PUT", "/api/settings", {hardware});
-    if (r.ok) { app.show(""); $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
+    if (r.ok) { app.show(""); note.textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
   }
 
   // A tap with a large effect asks first: the button says what a second tap within a few
