@@ -100,6 +100,23 @@ def test_finished_games_stay_listed_with_their_result(tmp_path, sessions):
     again.close()
 
 
+def test_a_draw_stored_as_won_by_draw_is_listed_as_a_draw(tmp_path, sessions):
+    """Versions before stop 34 stored a drawn Tauziehen game's result as "draw" (a player
+    could be called that): the listing tells the result from the replayed game."""
+    tauziehen = get_core("tauziehen")
+    log, _ = random_game(tauziehen, 12, ["Ida", "Jan"])  # ends 2 : 2
+    game = sessions.create("tauziehen", ["Ida", "Jan"], {}, 12)
+    for action in log:
+        sessions.apply(game.id, action)
+    sessions.close()
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        db.execute("UPDATE games SET result = ? WHERE id = ?", ('"draw"', game.id))
+    again = Sessions(tmp_path)
+    listing = {g["id"]: g for g in again.listing()}
+    assert listing[game.id]["status"] == "over" and listing[game.id]["winner"] is None
+    again.close()
+
+
 def test_bad_headers_and_unknown_games_are_refused(sessions):
     with pytest.raises(SetupError):
         sessions.create("chess", ["A", "B"])

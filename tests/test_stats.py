@@ -93,3 +93,12 @@ def test_race_results_from_a_replayed_game():
     races = race_results(replay_events(core, header, log))
     decided = [a for a in log if a["type"] == "race" and "winner" in a]
     assert [w for w, _ in races] == [a["winner"] for a in decided]
+
+
+def test_a_draw_ends_a_streak_and_is_neither_won_nor_lost():
+    games = [rec(1, "tauziehen", ["A", "B"], "A"), rec(2, "tauziehen", ["A", "B"], "A"),
+             rec(3, "tauziehen", ["A", "B"], None)]  # a draw: the core's winner is None
+    p = players(compute(games))
+    assert p["A"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 2}
+    assert p["B"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 0}
+    assert p["B"]["head_to_head"]["A"] == {"games": 3, "won": 0, "lost": 2}

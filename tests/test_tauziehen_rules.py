@@ -113,3 +113,20 @@ def test_every_legal_action_is_accepted_as_listed():
     assert {a["card"] for a in legal} == set(DECK)
     for action in legal:
         assert CORE.apply(t.state, action).action == action
+
+
+def test_a_draw_has_no_winner_even_beside_a_player_named_draw():
+    """The view says "draw" (the spec); the core's winner, which the games list, results and
+    statistics use, is None for a draw and the player for a win, whatever they are called."""
+    import random
+    rng, ends = random.Random(1), {}
+    for seed in range(40):  # random whole games (seeded) until one is drawn and one won
+        s = CORE.new_game(["Ida", "draw"], {}, seed)
+        while not CORE.is_over(s):
+            s = CORE.apply(s, rng.choice(CORE.legal_actions(s))).state
+        drawn = s.points["Ida"] == s.points["draw"]
+        ends.setdefault((drawn, s.winner), s)
+    drawn = ends[(True, "draw")]
+    assert CORE.view(drawn)["winner"] == "draw" and CORE.winner(drawn) is None
+    won = next(s for (d, w), s in ends.items() if not d and w == "draw")  # "draw" the player
+    assert CORE.winner(won) == "draw"

@@ -63,3 +63,20 @@ def test_step_through_a_finished_game(browser, daemon):  # noqa: F811
     assert page.inner_html("#replay-board") == start_board
     page.click("#replay-close")
     assert page.is_hidden("#replay")
+
+
+def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):  # noqa: F811
+    """Tauziehen seed 12's random game ends 2 : 2: a draw, not "won by draw"; the players'
+    streaks say it too."""
+    game_id, _ = finished_game(daemon, "tauziehen", 12, ["Ida", "Jan"])
+    page = phone(browser, daemon)
+    page.click("nav [data-tab=setup]")
+    item = page.locator(f"#games li:has-text('#{game_id} ')")
+    item.wait_for()
+    assert "(unentschieden)" in item.inner_text()
+    item.get_by_role("button", name="Nachspielen").click()
+    page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
+    assert text(page, "#replay-title").endswith("unentschieden")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#roster table")
+    assert "1 unentschieden" in page.inner_text("#roster table")

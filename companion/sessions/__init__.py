@@ -180,10 +180,12 @@ class Sessions:
         """Every game, finished ones with their result, newest first."""
         out = []
         for row in reversed(self.store.games()):
+            session = self.games.get(row.id)  # the result as its core tells it now (a game
+            status = session.status if session else row.status  # stored as won by "draw"
+            winner = session.core.winner(session.state) if session and status == "over" \
+                else row.result  # is a draw)
             out.append({"id": row.id, "game": row.game, "players": row.header["players"],
-                        "status": self.games[row.id].status if row.id in self.games
-                        else row.status,
-                        "winner": row.result, "actions": row.actions,
+                        "status": status, "winner": winner, "actions": row.actions,
                         "created": row.created, "updated": row.updated})
         return out
 

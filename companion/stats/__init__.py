@@ -80,7 +80,7 @@ class _Player:
     won: int = 0
     games: dict[str, _Line] = field(default_factory=dict)
     h2h: dict[str, dict[str, int]] = field(default_factory=dict)
-    results: list[bool] = field(default_factory=list)
+    results: list[bool | None] = field(default_factory=list)  # won, lost, None: a draw
     history: list[dict[str, Any]] = field(default_factory=list)
     race_wins: int = 0
     races: int = 0
@@ -112,7 +112,7 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
             me.won, line.won = me.won + won, line.won + won
             line.rating += changes[p]
             line.peak = max(line.peak, line.rating)
-            me.results.append(won)
+            me.results.append(won if winners else None)  # None: a draw
             me.history.append({"id": record.id, "game": record.game, "won": won,
                                "rating": round(line.rating, 1)})
             for q in players:
@@ -134,13 +134,15 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
             "aliases": dict(sorted(aliases.items()))}
 
 
-def _streaks(results: list[bool]) -> dict[str, Any]:
+def _streaks(results: list[bool | None]) -> dict[str, Any]:
+    """The current streak (its kind "won", "lost" or "drawn") and the longest won; a draw
+    ends a streak of wins or losses."""
     current, kind, longest, run = 0, None, 0, 0
     for won in results:
         run = run + 1 if won else 0
         longest = max(longest, run)
     if results:
-        kind = "won" if results[-1] else "lost"
+        kind = {True: "won", False: "lost", None: "drawn"}[results[-1]]
         for won in reversed(results):
             if won != results[-1]:
                 break

@@ -41,7 +41,7 @@
 
   function streak(s) {
     if (!s.kind) return "";
-    return t(s.kind === "won" ? "pl_streak_won" : "pl_streak_lost", {n: s.current}) +
+    return t("pl_streak_" + s.kind, {n: s.current}) +  // won, lost, drawn
       " · " + t("pl_longest", {n: s.longest_won});
   }
 

@@ -52,7 +52,8 @@
     view.game = game;
     view.steps = game.actions;
     view.states = new Map();
-    const result = t("finished", {p: Array.isArray(game.winner) ? game.winner.join(" & ") : game.winner});
+    const result = game.winner == null ? t("drawn")
+      : t("finished", {p: Array.isArray(game.winner) ? game.winner.join(" & ") : game.winner});
     document.getElementById("replay-title").textContent = t("rp_title", {game: tools.title, id: game.id, result});
     const slider = document.getElementById("replay-step");
     slider.max = String(view.steps);

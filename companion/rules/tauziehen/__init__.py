@@ -190,6 +190,10 @@ class TauziehenCore:
         return state.phase == "over"
 
     def winner(self, state: TauziehenState) -> str | None:
+        """The winner, None for a draw (the view's `winner` says "draw" there, as the spec
+        has it). A draw is told by the points, never by the word: a player may be "draw"."""
+        if state.phase == "over" and len(set(state.points.values())) == 1:
+            return None
         return state.winner
 
     @staticmethod
