@@ -19,6 +19,26 @@ def _language(value: str) -> str:
     return value
 
 
+def _seconds(value: str) -> float:
+    """A --buttons wait: a number of seconds above 0, at most an hour (not -5, inf or nan,
+    which a wait cannot use)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:  # false for nan too
+        raise argparse.ArgumentTypeError(f"{value!r}: give seconds above 0, at most 3600")
+    return seconds
+
+
+def _backup_file(value: str) -> Path:
+    """A backup's FILE: a file's name, not a directory's."""
+    path = Path(value)
+    if not value.strip() or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is a directory, not a file's name")
+    return path
+
+
 def _data_dir(value: str) -> Path:
     """A --data value: a directory, or where one may be made; never a file or an empty name
     (which would be the current directory)."""
@@ -62,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--data", type=_data_dir, help="data directory (games database)")
     doctor.add_argument("--simulate", action="store_true",
                         help="mock pins, virtual display (the default off a Raspberry Pi)")
-    doctor.add_argument("--buttons", nargs="?", type=float, const=10.0, metavar="SECONDS",
+    doctor.add_argument("--buttons", nargs="?", type=_seconds, const=10.0, metavar="SECONDS",
                         help="then ask for each button in turn (wait SECONDS each, default "
                              "10): finds swapped, stuck or loose buttons")
     doctor.add_argument("--offline", action="store_true",
@@ -73,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
     backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
                             "(works while the companion runs)")
-    backup.add_argument("file", type=Path, help="the backup file to write")
+    backup.add_argument("file", type=_backup_file, help="the backup file to write")
     backup.add_argument("--data", type=_data_dir, help="data directory (games database)")
     backup.add_argument("--lang", type=_language,
                         help="language of its messages (default: the terminal's)")

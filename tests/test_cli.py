@@ -28,6 +28,21 @@ def test_a_data_directory_that_is_a_file_or_empty_is_refused_by_name(tmp_path, c
         assert said in err and "--data" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["doctor", "--buttons", "-5"], "give seconds above 0"),  # was a ValueError
+    (["doctor", "--buttons", "inf"], "give seconds above 0"),  # an OverflowError
+    (["doctor", "--buttons", "nan"], "give seconds above 0"),  # waited forever
+    (["doctor", "--buttons", "ten"], "is not a number of seconds"),
+    (["backup", "."], "is a directory, not a file's name"),  # sqlite3.OperationalError
+])
+def test_a_wrong_argument_is_refused_by_name_before_anything_runs(capsys, args, said):
+    with pytest.raises(SystemExit) as stopped:
+        cli_main(args)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
 def test_ctrl_c_while_a_command_waits_ends_it_quietly():
     """`companion replay -` reading a terminal that gives nothing yet: Ctrl-C ends it with
     the shell's code for it, and no traceback."""

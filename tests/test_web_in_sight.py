@@ -1,11 +1,20 @@
 """A move is made on the first screen: on a phone (390×844) the step that follows a tap is in
 sight (a Tauziehen card's marker choices), and a phone's seats, once chosen and play has moved
 on, take one line above the moves. Moves alike on the table are one button (Lauf Rauf!: the
-figures in base camp)."""
+figures in base camp). And no page is wider than a small phone (360 px) in any language."""
 
 from __future__ import annotations
 
-from browser_helpers import accepted, pair, phone, seat, seated_at, shot, until
+from browser_helpers import (
+    accepted,
+    choose_language,
+    pair,
+    phone,
+    seat,
+    seated_at,
+    shot,
+    until,
+)
 from test_web_browser import browser, daemon  # noqa: F401
 
 from companion.rules import get_core
@@ -60,3 +69,16 @@ def test_lauf_rauf_starting_from_base_camp_is_one_button(browser, daemon):  # no
     page = seated_at(browser, daemon, "laufrauf", header, done)
     labels = page.locator("#choices button.lr-move").all_inner_texts()
     assert labels == ["rot 1: starten"]
+
+
+def test_no_language_makes_the_page_wider_than_a_small_phone(browser, daemon):  # noqa: F811
+    """French tab names ("Nouvelle partie", "Joueurs", "Table") pushed the page to 391 px on
+    a 360 px phone: the last tab cut off, the whole page scrolling sideways."""
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page = phone(browser, daemon)
+    page.set_viewport_size({"width": 360, "height": 640})
+    for lang in ("en", "de", "nl", "fr"):
+        choose_language(page, lang)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (lang, width)
+    shot(page, "narrow_fr")
