@@ -11,7 +11,7 @@ sentences people read are made at the edges (`companion.i18n`), in their languag
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -50,21 +50,28 @@ class Outcome:
     action: Action = field(default_factory=dict)
 
 
-def moved_pieces(before: Mapping[str, list[Any]],
-                 after: Mapping[str, list[Any]]) -> list[list[Any]]:
-    """The pieces whose place differs between two views' pieces (player -> each piece's
-    place): ``[player, piece, from, to]`` each, in the view's order. A core's `play_results`
-    tells by this what a play would do, for the page's buttons."""
-    return [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
-            if loc != before[p][i]]
-
-
-def alike_key(play: Any, moved: list[list[Any]], waiting: str) -> str:
-    """A play's result as the table sees it, for telling plays apart: what was played and
-    where each piece goes. Pieces waiting off the board (at `waiting`: a dock, base camp) are
-    alike on the table, so such a piece is named by its place, not its number."""
-    alike = [[p, waiting if src == waiting else i, src, dst] for p, i, src, dst in moved]
-    return json.dumps([play, alike], sort_keys=True)
+def distinct_results(core: Any, state: Any, plays: list[Action], pieces: str, waiting: str,
+                     played: Callable[[Action], Any],
+                     mover: Callable[[Action], tuple[str, int]] | None = None
+                     ) -> list[dict[str, Any]]:
+    """What each of `plays` does, once per distinct result (the first play found, in the
+    order given): ``{"action", "moves": [[player, piece, from, to], ...]}``, the pieces of
+    the view's `pieces` whose place changes (the `mover`'s first, when given), so the page
+    names a play by what it does. Two plays are one result when `played(action)` is the same
+    and they move the same pieces alike; pieces waiting off the board (at `waiting`: a dock,
+    base camp) are alike on the table, so such a piece counts by its place, not its number."""
+    before = core.view(state)[pieces]
+    seen: dict[str, dict[str, Any]] = {}
+    for action in plays:
+        after = core.view(core.apply(state, action).state)[pieces]
+        moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                 if loc != before[p][i]]
+        if mover is not None:
+            moved.sort(key=lambda m: (m[0], m[1]) != mover(action))
+        alike = [[p, waiting if src == waiting else i, src, dst] for p, i, src, dst in moved]
+        seen.setdefault(json.dumps([played(action), alike], sort_keys=True),
+                        {"action": action, "moves": moved})
+    return list(seen.values())
 
 
 class RuleCore(Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, SetupError, alike_key, moved_pieces
+from companion.rules.base import Action, Outcome, SetupError, distinct_results
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
@@ -73,17 +73,11 @@ class LaufRaufCore:
         ...]}``, the mover first, then the figures it strikes back to base camp or pushes on,
         so the phone's button can name them. Figures in base camp are alike on the table:
         starting one or another is one result."""
-        before = self.view(state)["figures"]
-        seen: dict[str, dict[str, Any]] = {}
-        for action in actions:
-            if action.get("type") != "move":
-                continue
-            moved = moved_pieces(before, self.view(self.apply(state, action).state)["figures"])
-            moved.sort(key=lambda m: (m[0], m[1]) != (action["player"], action["figure"]))
-            play = {k: action.get(k) for k in ("move", "card", "joker_as", "backward")}
-            seen.setdefault(alike_key(play, moved, loc_json(BASE)),
-                            {"action": action, "moves": moved})
-        return list(seen.values())
+        moves = [a for a in actions if a.get("type") == "move"]
+        return distinct_results(
+            self, state, moves, "figures", loc_json(BASE),
+            played=lambda a: {k: a.get(k) for k in ("move", "card", "joker_as", "backward")},
+            mover=lambda a: (a["player"], a["figure"]))
 
     def is_over(self, state: LaufRaufState) -> bool:
         return state.winner is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, Refusal, SetupError, alike_key, moved_pieces
+from companion.rules.base import Action, Outcome, Refusal, SetupError, distinct_results
 from companion.rules.fields import (
     begin_action,
     check_keys,
@@ -166,16 +166,10 @@ class StramashCore:
         card and laddie, so the page names a move by what it does and a 7 split both ways
         is listed once. The laddies waiting in a dock are alike on the table, so bringing in
         one or another is one result."""
-        before = self.view(state)["laddies"]
-        seen: dict[str, dict[str, Any]] = {}
-        for action in actions:
-            if action.get("type") != "play":
-                continue
-            moved = moved_pieces(before, self.view(self.apply(state, action).state)["laddies"])
-            seen.setdefault(alike_key(action["card"], moved, "dock"),
-                            {"action": action, "moves": moved})
-        return sorted(seen.values(), key=lambda r: (r["action"]["card"],
-                                                    [m[1] for m in r["moves"]]))
+        plays = [a for a in actions if a.get("type") == "play"]
+        results = distinct_results(self, state, plays, "laddies", "dock",
+                                   played=lambda a: a["card"])
+        return sorted(results, key=lambda r: (r["action"]["card"], [m[1] for m in r["moves"]]))
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> StramashState:
