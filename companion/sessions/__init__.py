@@ -180,10 +180,12 @@ class Sessions:
         """Every game, finished ones with their result, newest first."""
         out = []
         for row in reversed(self.store.games()):
-            session = self.games.get(row.id)  # the result as its core tells it now (a game
-            status = session.status if session else row.status  # stored as won by "draw"
+            # the status and result as the replayed game tells them now (rows stored before
+            # stop 34 hold a drawn Tauziehen game as won by "draw")
+            session = self.games.get(row.id)
+            status = session.status if session else row.status
             winner = session.core.winner(session.state) if session and status == "over" \
-                else row.result  # is a draw)
+                else row.result
             out.append({"id": row.id, "game": row.game, "players": row.header["players"],
                         "status": status, "winner": winner, "actions": row.actions,
                         "created": row.created, "updated": row.updated})

@@ -205,7 +205,6 @@ class Broker:
             self._in_loop(client.close)
 
 
-
 class StreamOpener:
     """``environ["companion.stream"]``: the app's way to turn its answer into a live stream
     (`snapshot` is computed after the stream is registered, so nothing is missed)."""

@@ -72,12 +72,12 @@
     return l(a.laddie);
   }
 
-  // What a play does, in the table's words (the squares have no numbers on the table):
-  // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
-  // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock".
   // Whose laddies a play moves: the player's, or the partner's it plays for.
   const moverOf = (r, s) => s.moving_for[r.action.player] || r.action.player;
 
+  // What a play does, in the table's words (the squares have no numbers on the table):
+  // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
+  // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock".
   function resultLabel(r, s, t) {
     const mover = moverOf(r, s), n = s.track_length;
     const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
