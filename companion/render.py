@@ -25,7 +25,7 @@ class RenderError(Exception):
     pass
 
 
-def load_state(screen: str, path: Path) -> dict[str, Any]:
+def load_state(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -52,8 +52,6 @@ def load_state(screen: str, path: Path) -> dict[str, Any]:
         data = data["final"]
     elif data.get("game") in GAMES and "turn" not in data:  # a replay header alone
         return _replayed(data, [])
-    if screen in GAME_SCREENS:
-        data.setdefault("game", screen)
     return data
 
 
@@ -92,10 +90,16 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
         err.write(f"companion render: {say(said, lang)}\n")
         return 2
     try:
-        data = load_state(screen, state) if state is not None else {}
+        data = load_state(state) if state is not None else {}
     except RenderError as exc:
         err.write(f"companion render: {exc}\n")
         return 2
+    if screen in GAME_SCREENS:  # a state without its game is taken as this screen's
+        game = data.setdefault("game", screen)
+        if game != screen:  # else the screen the state's own game has would be drawn
+            said = Said("cli:state_of_other_game", screen=screen, game=str(game))
+            err.write(f"companion render: {say(said, lang)}\n")
+            return 2
     canvas = draw(scene_for(screen, data, lang))
     big = canvas.image.resize((canvas.image.width * scale, canvas.image.height * scale),
                               Image.Resampling.NEAREST)

@@ -204,3 +204,23 @@ def test_a_pair_that_won_is_named_together_and_the_verb_agrees():
     assert said == [" & ".join(view["winner"]), "gewinnen das Spiel"]
     alone = draw(Scene(lang="de", state={**view, "winner": view["winner"][0]}))
     assert [text for text, _ in alone.texts] == [view["winner"][0], "gewinnt das Spiel"]
+
+
+def test_render_command_refuses_a_state_of_another_game(tmp_path, capsys):
+    """`render howruck` over a Tauziehen game drew the Tauziehen screen, as if asked for it."""
+    replay = tmp_path / "tauziehen.jsonl"
+    replay.write_text('{"game": "tauziehen", "players": ["Ann", "Ben"], "seed": 3}\n')
+    out = tmp_path / "x.png"
+    assert cli_main(["render", "howruck", "--state", str(replay), "--out", str(out)]) == 2
+    assert "“tauziehen”, not of “howruck”" in capsys.readouterr().err
+    assert not out.exists()
+    assert cli_main(["render", "tauziehen", "--state", str(replay), "--out", str(out)]) == 0
+    assert Image.open(out).size == (512, 256)
+
+
+def test_render_command_without_a_state_draws_that_game_not_the_pairing_screen(tmp_path):
+    out = tmp_path / "x.png"
+    assert cli_main(["render", "stramash", "--out", str(out), "--scale", "1"]) == 0
+    drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
+    assert drawn.tobytes() == render(Scene(state={"game": "stramash"})).tobytes()
+    assert drawn.tobytes() != render(Scene()).tobytes()

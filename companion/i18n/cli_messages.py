@@ -157,4 +157,6 @@ SENTENCES: dict[str, Source] = {
                              "(sudo systemctl stop companion)",
     "cli:unknown_screen": "unknown screen “{screen}” (one of: {known})",
     "cli:text_cut": "text cut to fit: “{text}”",
+    "cli:state_of_other_game": "the state is a game of “{game}”, not of “{screen}”: "
+                               "name its screen ({game})",
 }
