@@ -39,12 +39,14 @@ class ConfigError(Exception):
 
 
 def shown(value: Any) -> str:
-    """A value as the file or the page wrote it (JSON's spelling is TOML's for these), short."""
+    """A value as the file or the page wrote it (JSON's spelling is TOML's for these), short;
+    a text in its quotes (the sentences put none around it)."""
     import json
 
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    text = text if len(text) <= 40 else text[:39] + "…"
-    return text.encode("utf-8", "backslashreplace").decode()  # a lone surrogate, escaped
+    from companion.rules.base import shown as shown_value  # the rules load after the display
+
+    return shown_value(json.dumps(value, ensure_ascii=False) if isinstance(value, str)
+                       else value)
 
 
 class ConfigFileError(ConfigError):

@@ -96,3 +96,17 @@ def test_action_cards_are_named_in_the_readers_language(lang, name):
 ])
 def test_counts_take_the_right_plural(code, params, lang, text):
     assert message(code, params, lang) == text
+
+
+def test_a_race_refused_as_no_tie_names_the_value_as_json_writes_it():
+    """{"tie": false} is refused with the value False; the sentence says “false”, as sent."""
+    from companion.rules import get_core
+    from companion.rules.base import Refusal
+
+    core = get_core("howruck")
+    state = core.new_game(["A", "B"], {}, 1)
+    assert {"type": "race", "winner": "A"} in core.legal_actions(state)  # a race is next
+    with pytest.raises(Refusal) as refused:
+        core.apply(state, {"type": "race", "tie": False})
+    text = message(refused.value.code, refused.value.params, "en")
+    assert "“false”" in text and "False" not in text

@@ -150,6 +150,39 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
                                         "sind rot, blau, grün, gelb.")
 
 
+@pytest.mark.parametrize("path, body, shown", [
+    ("/api/games", {"game": None}, "“null”"),
+    ("/api/games", {"game": ["stramash"]}, "“[\"stramash\"]”"),
+    ("/api/games", {"game": True}, "“true”"),
+    ("/api/games", {"game": "stramash", "players": ["A", "B"], "options": {"pairs": "yes"}},
+     "“yes”"),
+    ("/api/games", {"game": "stramash", "players": ["A", "B"], "options": {"pairs": [1]}},
+     "“[1]”"),
+    ("/api/games", {"game": "laufrauf", "players": ["red", "blue"],
+                    "options": {"huckauf": None}}, "“null”"),
+    ("/api/games", {"game": "howruck", "players": ["A", "B"], "options": [False]},
+     "“[false]”"),
+    ("/api/settings", {"language": None}, "“null”"),
+])
+def test_refusals_quote_what_was_sent_as_it_was_written(daemon, client, path, body, shown):
+    """A refusal quotes the value the phone sent in JSON's spelling, the one it wrote: not
+    Python's (“None”, “['stramash']”, “True”)."""
+    client.pair(daemon)
+    method = "PUT" if path == "/api/settings" else "POST"
+    status, answer, _ = client.request(method, path, body)
+    assert status in (400, 422)
+    assert shown in answer["error"]["message"]
+    for python in ("None", "True", "False", "['", "[1]'"):
+        assert python not in answer["error"]["message"]
+
+
+def test_an_undo_refuses_a_count_that_is_not_one_as_written(daemon, client):
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})[1]["id"]
+    status, answer, _ = client.post(f"/api/games/{game}/undo", {"actions": True})
+    assert status == 422 and answer["error"]["params"]["value"] == "true"
+
+
 def test_names_are_kept_as_they_show(daemon, client):
     """A name is stored trimmed and in Unicode's composed form (NFC), so that two names that
     look the same are the same: "Jürgen" typed as u + combining diaeresis is "Jürgen"."""

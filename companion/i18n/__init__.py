@@ -32,6 +32,8 @@ def _show(value: Any, lang: str) -> str:
         return ", ".join(_show(v, lang) for v in value)
     if isinstance(value, str):
         return word(value, lang)
+    if value is None or isinstance(value, bool):  # JSON's spelling, not Python's "None"
+        return "null" if value is None else str(value).lower()
     return str(value)
 
 

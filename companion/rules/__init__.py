@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.base import Outcome, Refusal, RuleCore, SetupError
+from companion.rules.base import Outcome, Refusal, RuleCore, SetupError, shown
 from companion.rules.howruck import HowRuckCore
 from companion.rules.laufrauf import LaufRaufCore
 from companion.rules.stramash import StramashCore
@@ -18,7 +18,7 @@ GAMES: dict[str, RuleCore] = {
 
 def get_core(name: object) -> RuleCore:
     if not isinstance(name, str) or name not in GAMES:
-        raise SetupError("unknown_game", game=str(name)[:40], known=sorted(GAMES))
+        raise SetupError("unknown_game", game=shown(name), known=sorted(GAMES))
     return GAMES[name]
 
 

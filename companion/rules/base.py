@@ -40,6 +40,16 @@ class SetupError(Refusal):
     """A game header (players, options, seed) that cannot start a game."""
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A value someone sent, for a refusal's sentence: a text as it is, anything else in
+    JSON's spelling (``null``, ``true``, ``["a"]``: what the phone or file wrote, never
+    Python's ``None``, ``True``, ``['a']``); cut to `limit` characters."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                           default=str)
+    text = text if len(text) <= limit else text[:limit - 1] + "…"
+    return text.encode("utf-8", "backslashreplace").decode()  # a lone surrogate, escaped
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What applying one accepted action gives: the new state, what happened, and the action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.base import SetupError
+from companion.rules.base import SetupError, shown
 
 MAX_ID_LENGTH = 32
 JOINERS = str.maketrans("", "", "\u200c\u200d")  # zero-width non-joiner and joiner
@@ -28,7 +28,7 @@ def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ())
         if not isinstance(pid, str) or not pid.strip():
             raise SetupError("bad_players", reason="empty_or_not_text")
         if len(pid) > MAX_ID_LENGTH or not printable_name(pid):
-            raise SetupError("bad_players", reason="too_long_or_unprintable", player=pid[:40])
+            raise SetupError("bad_players", reason="too_long_or_unprintable", player=shown(pid))
         if allowed and pid not in allowed:
             raise SetupError("bad_players", reason="not_allowed", player=pid, allowed=list(allowed))
     if len(set(players)) != len(players):
@@ -40,9 +40,9 @@ def check_option_keys(options: Any, known: tuple[str, ...]) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise SetupError("bad_option", key="options", value=str(options)[:40],
+        raise SetupError("bad_option", key="options", value=shown(options),
                          reason="not_an_object")
     for key in options:
         if key not in known:
-            raise SetupError("unknown_option", key=str(key)[:40], known=list(known))
+            raise SetupError("unknown_option", key=shown(key), known=list(known))
     return options

@@ -17,6 +17,7 @@ from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
 from companion.i18n import languages
 from companion.rules import GAMES, Refusal
+from companion.rules.base import shown
 from companion.sessions import replay_history
 from companion.web import answers
 from companion.web.answers import ANSWERS
@@ -185,7 +186,7 @@ def undo(game_id: int) -> Response:
     back one move."""
     seen = json_object().get("actions")
     if seen is not None and (type(seen) is not int or seen < 0):
-        raise Refusal("bad_value", key="actions", value=str(seen)[:20])
+        raise Refusal("bad_value", key="actions", value=shown(seen, 20))
     return jsonify(call(daemon().table.undo, game_id, seen))
 
 
@@ -219,7 +220,7 @@ def put_settings() -> Response:
     if unknown:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
     if "language" in body and body["language"] not in languages():
-        raise Refusal("bad_value", key="language", value=str(body["language"])[:20])
+        raise Refusal("bad_value", key="language", value=shown(body["language"], 20))
     hardware = body.get("hardware", {})
     if not isinstance(hardware, dict):
         raise Refusal("bad_setting", key="hardware", reason="sections")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, SetupError, distinct_results
+from companion.rules.base import Action, Outcome, SetupError, distinct_results, shown
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
@@ -28,7 +28,7 @@ def parse_options(raw: Any) -> tuple[Board, str]:
     board = parse_board(opts["board"]) if "board" in opts else DEFAULT_BOARD
     mode = opts.get("huckauf", "auto")
     if mode not in HUCKAUF_MODES:
-        raise SetupError("bad_option", key="huckauf", value=str(mode)[:40],
+        raise SetupError("bad_option", key="huckauf", value=shown(mode),
                          allowed=list(HUCKAUF_MODES))
     return board, mode
 

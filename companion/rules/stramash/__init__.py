@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, Refusal, SetupError, distinct_results
+from companion.rules.base import (
+    Action,
+    Outcome,
+    Refusal,
+    SetupError,
+    distinct_results,
+    shown,
+)
 from companion.rules.fields import (
     begin_action,
     check_keys,
@@ -43,7 +50,7 @@ def _card(a: Mapping[str, Any]) -> str:
         raise Refusal("missing_key", key="card")
     card = a["card"]
     if card not in RANKS:
-        raise Refusal("bad_value", key="card", value=str(card)[:10], allowed=list(RANKS))
+        raise Refusal("bad_value", key="card", value=shown(card, 10), allowed=list(RANKS))
     return card
 
 
@@ -177,7 +184,7 @@ class StramashCore:
         board = parse_board(opts["board"]) if "board" in opts else DEFAULT_BOARD
         pairs = opts.get("pairs", False)
         if not isinstance(pairs, bool):
-            raise SetupError("bad_option", key="pairs", value=str(pairs)[:40])
+            raise SetupError("bad_option", key="pairs", value=shown(pairs))
         ids = check_players(players, 2, 6)
         if pairs and len(ids) not in (4, 6):
             raise SetupError("pairs_need_four_or_six", count=len(ids))
