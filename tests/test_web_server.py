@@ -111,14 +111,22 @@ def test_what_the_server_refuses_itself_is_json_with_a_code_and_a_sentence(
     assert error["code"] == code and error["message"] and "{" not in error["message"]
 
 
-def test_an_idle_connection_and_a_slow_head_are_closed_after_their_time(daemon, monkeypatch):
+def test_an_idle_connection_and_a_slow_request_are_closed_after_their_time(daemon,
+                                                                         monkeypatch):
+    """An idle connection is closed silently; a request stopped half-way (its head, or a body
+    shorter than its Content-Length) is answered 408 first: the phone learns why."""
     monkeypatch.setattr(server, "IDLE_S", 0.5)
     monkeypatch.setattr(server, "HEAD_S", 0.5)
-    idle, slow = connect(daemon), connect(daemon)
-    slow.sendall(b"GET / HTTP/1.1\r\n")
-    started = time.monotonic()
-    assert idle.recv(10) == b"" and slow.recv(10) == b""  # closed by the server
-    assert time.monotonic() - started < 4  # 0.5 s, found by the sweep within a second
+    idle, slow_head, short_body = connect(daemon), connect(daemon), connect(daemon)
+    slow_head.sendall(b"GET / HTTP/1.1\r\n")
+    short_body.sendall(b"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                       b"\r\nContent-Length: 40\r\n\r\n{\"pin\": ")
+    assert idle.recv(10) == b""  # closed by the server, nothing said
+    for sock in (slow_head, short_body):
+        (line, headers, body), = answers(read_all(sock))
+        assert line.startswith("HTTP/1.1 408 ") and headers["connection"] == "close"
+        error = json.loads(body)["error"]
+        assert error["code"] == "request_timeout" and "0.5 s" in error["message"]
     wait_until(lambda: daemon.web.connections == 0, timeout=2)
 
 

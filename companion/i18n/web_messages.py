@@ -10,6 +10,8 @@ WEB_MESSAGES: dict[str, Source] = {
     "malformed_json": "The request is not valid JSON.",
     "expected_object": "The request must be a JSON object.",
     "body_too_large": "The request is too large.",
+    "request_timeout": "The request stopped arriving (nothing more for {seconds} s): send it "
+                       "again.",
     "header_too_large": "The request's headers are too large (at most {limit} bytes).",
     "json_required": "Changes must be sent as JSON.",
     "not_paired": "Pair this phone first: enter the PIN shown on the display.",

@@ -7,7 +7,8 @@ counted against the connection limit, and a few slow clients could starve everyo
 - every socket is an asyncio protocol (`_Connection`) in one event-loop thread, reading
   HTTP/1.1 with `http1.py`: an idle or slow connection costs a few kilobytes and no thread,
   and is dropped after its time limit (`IDLE_S` between requests, `HEAD_S` for a request's
-  head, and between pieces of its body), checked once a second for all of them;
+  head, and between pieces of its body: a request stopped half-way is answered 408 first),
+  checked once a second for all of them;
 - a request, once read, runs the WSGI app (Flask) on a few threads (`threads`, workers.py); the
   answer is written in one piece (with `TCP_NODELAY`: no wait on Nagle's algorithm). A
   `lane` may take a request first and answer it without the app's threads (moves.py: each
@@ -157,10 +158,16 @@ class WebServer:
         self.loop.call_later(KEEPALIVE_S, self._keepalive)
 
     def _sweep(self) -> None:
-        """Close the connections past their time limit (idle, a slow head or body)."""
+        """Close the connections past their time limit: an idle one silently, one whose
+        request stopped half-way (a slow head, a body shorter than its Content-Length) with a
+        408 saying so, so the phone is not left guessing."""
         now = self.loop.time()
         for connection in [c for c in self.live if c.deadline is not None and c.deadline < now]:
-            connection.close()
+            if connection.phase in ("head", "body"):
+                connection.refuse(Malformed(408, "request_timeout",
+                                             seconds=f"{HEAD_S:g}"))
+            else:
+                connection.close()
         self.loop.call_later(SWEEP_S, self._sweep)
 
     def body_reader(self, head: Head) -> FixedBody | ChunkedBody:
@@ -282,7 +289,7 @@ class _Connection(asyncio.Protocol):
         try:
             self._advance()
         except Malformed as refused:
-            self._refuse(refused)
+            self.refuse(refused)
         except Exception:  # a bug of ours: logged, the connection closed, the server goes on
             log.exception("web server: connection failed")
             self.close()
@@ -332,7 +339,7 @@ class _Connection(asyncio.Protocol):
     def _answered(self, head: Head, answer: Any, error: BaseException | None) -> None:
         if error is not None:  # (Flask answers its own errors: this is the server's bug)
             log.error("web server: the app failed", exc_info=error)
-            self._refuse(Malformed(500, "internal", id="server"))
+            self.refuse(Malformed(500, "internal", id="server"))
             return
         status, headers, payload, stream = answer
         if self.phase == "closed":  # the phone left while the app worked
@@ -372,7 +379,7 @@ class _Connection(asyncio.Protocol):
             transport.write(framed(text, chunked))
         stream.attach(write, transport.get_write_buffer_size, self.close)
 
-    def _refuse(self, refused: Malformed) -> None:
+    def refuse(self, refused: Malformed) -> None:
         """Our own error answer (the app never saw the request), then the connection ends."""
         body = json.dumps({"error": {**refused.as_dict(), "message": message(
             refused.code, refused.params, "en")}}).encode()
