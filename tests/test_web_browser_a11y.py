@@ -64,3 +64,21 @@ def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
         assert name in page.inner_text("#board") + page.inner_text("#prompt")
 
 
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")
+def test_a_button_asking_to_confirm_is_readable_in_light_and_dark(browser, daemon):
+    """The armed button (a second tap leaves the game on the table, unpairs every phone) was
+    white on light pink in dark mode: 2.15:1."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
+    page.click("nav [data-tab=setup]")
+    page.click("#setup-form button[type=submit]")  # a game is playing: asks first
+    page.click("#hardware summary")
+    page.click("#unpair-all")  # asks first
+    until(page, "document.querySelectorAll('button.danger').length === 2")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert serious_violations(page) == [], scheme
