@@ -73,6 +73,20 @@ def until(page, expression: str, timeout: float = 10_000) -> None:
         page.wait_for_timeout(50)
 
 
+def confirm(page, selector: str) -> None:
+    """A tap that asks first (core.js `confirm`), answered: the tap, then the second one once a
+    double tap's time has passed (a second tap sooner only repeats the question)."""
+    page.click(selector)
+    until(page, f"document.querySelector({selector!r}).dataset.armed !== undefined")
+    answerable(page, selector)
+    page.click(selector)
+
+
+def answerable(page, selector: str) -> None:
+    """Wait until a second tap would answer the question `selector` asks (not a double tap)."""
+    until(page, f"Date.now() - document.querySelector({selector!r}).armedAt >= 400")
+
+
 def seat(page, *names: str) -> None:
     """This phone is these players' (all of the game's when none are named)."""
     page.wait_for_selector("#seats button")

@@ -13,6 +13,7 @@ from browser_helpers import (  # noqa: F401  (fixtures, and names other test fil
     PHONE,
     barrel,
     browser,
+    confirm,
     daemon,
     move_buttons,
     pair,
@@ -67,11 +68,20 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
 
     game = daemon.hub.call(lambda: daemon.table.current)
     played = len(daemon.hub.call(lambda: daemon.sessions.get(game).actions))
-    first.dblclick("#undo")  # a double tap takes back one move
+    first.dblclick("#undo")  # a double tap only asks, naming the move it would take back
+    until(first, "document.querySelector('#undo').classList.contains('danger')")
+    newest = first.evaluate("companion.historyTab.lastLine()")
+    assert newest.startswith("Bert") and \
+        first.inner_text("#undo") == f"Nochmal tippen zum Zurücknehmen: {newest}"
+    time.sleep(0.5)
+    assert len(daemon.hub.call(lambda: daemon.sessions.get(game).actions)) == played
+    assert barrel(first) == moved
+    first.click("#undo")  # the answer: one move goes
     for watcher in (first, second):  # both phones follow the undo, each in its own time
         until(watcher, f"document.querySelector('#barrel').dataset.field === '{start}'")
     assert barrel(first) == barrel(second) == start
     time.sleep(0.5)  # a second undo, had one gone out, has been answered
+    assert first.inner_text("#undo") == "Rückgängig"
     assert len(daemon.hub.call(lambda: daemon.sessions.get(game).actions)) == played - 1
     assert first.inner_text("#message") == ""  # and nothing was refused
     shot(second, "08-undone-on-second-phone")
@@ -167,8 +177,7 @@ def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemo
     assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
     page.click("nav [data-tab=setup]")
     page.click("#hardware summary")
-    page.click("#unpair-all")  # asks
-    page.click("#unpair-all")  # does it
+    confirm(page, "#unpair-all")  # asks, and the second tap does it
     page.wait_for_selector("#pair:not([hidden])")  # a watcher now
     assert page.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is False
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from browser_helpers import (  # noqa: F401  (fixtures)
     browser,
+    confirm,
     daemon,
     pair,
     phone,
@@ -101,8 +102,7 @@ def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Anna")
-    page.click("#setup-form button[type=submit]")  # a game is on: asks first
-    page.click("#setup-form button[type=submit]")
+    confirm(page, "#setup-form button[type=submit]")  # a game is on: asks first
     page.wait_for_selector("#message:not([hidden])")
     page.click("nav [data-tab=play]")
     assert page.is_hidden("#message")

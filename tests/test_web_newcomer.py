@@ -128,7 +128,7 @@ def test_the_page_speaks_french_with_frances_plural_rule(browser, daemon):  # no
     until(page, "Boolean(window.companion && window.companion.i18n)"
                 " && window.companion.i18n.lang === 'fr'")
     assert page.evaluate("document.documentElement.lang") == "fr"
-    assert page.inner_text("#undo") == "Annuler"
+    assert page.inner_text("#undo") == "Reprendre le coup"  # not "Annuler" (cancel)
     # French says the singular for 0 and 1 ((n > 1)), English for 1 only
     assert page.evaluate("[0, 1, 2].map((n) => window.companion.t('tz_points', {n}))") == \
         ["0 point", "1 point", "2 points"]

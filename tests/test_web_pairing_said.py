@@ -3,7 +3,7 @@ a seat without pairing is told what it needs; a refusal is put in sight."""
 
 from __future__ import annotations
 
-from browser_helpers import PHONE, pair, phone, seat, until
+from browser_helpers import PHONE, answerable, pair, phone, seat, until
 from test_web_browser import browser, daemon  # noqa: F401
 
 
@@ -20,6 +20,7 @@ def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon)
     assert first.evaluate("fetch('/api/status').then(r => r.json())")["paired"] is True
     assert first.is_hidden("#pair")
 
+    answerable(first, "#unpair-all")
     first.click("#unpair-all")  # the second does it
     first.wait_for_selector("#pair:not([hidden])")
     assert first.inner_text("#banner") == ("Alle Telefone sind entkoppelt. Koppeln Sie neu mit "

@@ -41,6 +41,8 @@ PAGE: dict[str, Source] = {
     "no_table": "No connection to the table – trying again …",
     "again": "Play again",  # a finished game: same game, players and options
     "undo": "Undo",
+    "undo_confirm": "Tap again to take back: {what}",  # {what}: the move's history line
+    "undo_confirm_last": "Tap again to take back the last move",
     "game": "Game",
     "players": "Players",
     "add_player": "+ player",

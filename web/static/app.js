@@ -172,10 +172,15 @@
   }
 
   // --- the play tab ---------------------------------------------------------------------------
+  // What an undo's question is about: the game, its moves and the last one (an undo and a new
+  // move by another phone leave the count as it was).
+  const undoAbout = (s) => s ? `${s.id}:${s.actions}:${companion.historyTab.lastLine()}` : "";
+
   function render() {
     const s = app.state;
     sayNoGame();
     $("#board").innerHTML = companion.board(s, t);
+    if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
     companion.seats.render(s, t, button, renderChoices, (p) => playerName(s.game, p));
@@ -368,9 +373,14 @@
     }));
     $("#pair-form").addEventListener("submit", pair);
     $("#undo").addEventListener("click", async () => {
-      // One tap takes back one move: the button rests until the answer, and the table
-      // refuses an undo of a game that changed since this page saw it (undo_stale).
+      // Taking back a move is asked first, naming it: a stray tap at the table changes
+      // nothing, and the players see which move goes. The second tap takes back one move:
+      // the button rests until the answer, and the table refuses an undo of a game that
+      // changed since this page saw it (undo_stale).
       if (!app.state) return;
+      const last = companion.historyTab.lastLine();
+      if (!companion.confirm.armed($("#undo"), last ? "undo_confirm" : "undo_confirm_last",
+                                   {what: last}, undoAbout(app.state))) return;
       $("#undo").disabled = true;
       await api("POST", `/api/games/${app.state.id}/undo`, {actions: app.state.actions});
       $("#undo").disabled = !app.state || !app.state.actions;

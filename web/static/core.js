@@ -23,6 +23,37 @@
   companion.colour = (name) => (style = style || getComputedStyle(document.documentElement))
     .getPropertyValue("--" + name).trim();
 
+  // A tap with a large effect asks first: the button says what a second tap within a few
+  // seconds will do (`asking`, a page text, with its `params`), and turns red. armed() is
+  // true when this tap is that second one (go ahead). `about` names what the question was
+  // about (the moves the game had): stale(b, about) is true once that has changed. A double
+  // tap is one tap: a second tap sooner than QUICK_MS after the question does not answer it.
+  const QUICK_MS = 400;
+  companion.confirm = {
+    armed(b, asking, params, about) {
+      if (b.dataset.armed !== undefined) {
+        if (Date.now() - b.armedAt < QUICK_MS) return false;
+        this.disarm(b);
+        return true;
+      }
+      b.dataset.armed = String(about === undefined ? "" : about);
+      b.armedAt = Date.now();
+      b.textContent = companion.t(asking, params);
+      b.classList.add("danger");
+      b.timer = setTimeout(() => this.disarm(b), 5000);
+      return false;
+    },
+    disarm(b) {
+      clearTimeout(b.timer);
+      delete b.dataset.armed;
+      b.textContent = companion.t(b.dataset.t);
+      b.classList.remove("danger");
+    },
+    stale(b, about) {
+      return b.dataset.armed !== undefined && b.dataset.armed !== String(about);
+    },
+  };
+
   // The game drawn as it lies on the table (SVG markup from its module; any other state as text).
   companion.board = function (state, t) {
     if (!state) return "";

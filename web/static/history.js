@@ -89,6 +89,13 @@
     });
   }
 
-  companion.historyTab = {follow, append, draw, showNewest, lines};
+  // The newest move's line, if the history held is the shown game's as it stands; else "".
+  function lastLine() {
+    const held = app.history, s = app.state;
+    if (!s || !held || held.game !== s.id || held.data.actions.length !== s.actions) return "";
+    return lines(held.data).at(-1) || "";
+  }
+
+  companion.historyTab = {follow, append, draw, showNewest, lines, lastLine};
   companion.historyLines = lines;  // the step-through view (replay.js) says the same
 })();

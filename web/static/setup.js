@@ -78,7 +78,7 @@
     if (twice) return app.show(t("colour_twice", {c: t(twice)}));
     // A game on the table is left (it stays among the stored games): asked first.
     const submit = $("#setup-form button[type=submit]");
-    if (app.state && app.state.status === "playing" && !confirmed(submit, "start_confirm")) return;
+    if (app.state && app.state.status === "playing" && !companion.confirm.armed(submit, "start_confirm")) return;
     // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
     // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};
@@ -143,27 +143,10 @@
     if (r.ok) { app.show(""); note.textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
   }
 
-  // A tap with a large effect asks first: the button says what a second tap within a few
-  // seconds will do. True when this tap is the second (go ahead).
-  function confirmed(b, asking) {
-    if (b.dataset.armed) { disarm(b); return true; }
-    b.dataset.armed = "1";
-    b.textContent = t(asking);
-    b.classList.add("danger");
-    b.timer = setTimeout(() => disarm(b), 5000);
-    return false;
-  }
-  function disarm(b) {
-    clearTimeout(b.timer);
-    delete b.dataset.armed;
-    b.textContent = t(b.dataset.t);
-    b.classList.remove("danger");
-  }
-
   // Unpairing every phone locks the whole table out until each pairs again.
   function unpairAll() {
     const b = $("#unpair-all");
-    if (!confirmed(b, "unpair_all_confirm")) return;
+    if (!companion.confirm.armed(b, "unpair_all_confirm")) return;
     b.disabled = true;
     app.api("POST", "/api/unpair", {}).then((r) => {
       b.disabled = false;

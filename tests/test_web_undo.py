@@ -1,0 +1,35 @@
+"""Taking back a move is asked first, naming the move, on the page (Chromium): a stray tap or a
+double tap changes nothing; a move made by another phone meanwhile withdraws the question, so a
+second tap never takes back a move the question did not name."""
+
+from __future__ import annotations
+
+import time
+
+from browser_helpers import pair, phone, until
+from test_web_browser import browser, daemon  # noqa: F401
+
+ARMED = "document.querySelector('#undo').classList.contains('danger')"
+
+
+def test_a_question_about_a_move_is_withdrawn_when_another_move_comes(browser,  # noqa: F811
+                                                                        daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    until(page, "window.companion.state && window.companion.state.actions === 1")
+    until(page, "window.companion.historyTab.lastLine() !== ''")
+    page.click("#undo")
+    until(page, ARMED)
+    assert page.inner_text("#undo").startswith("Nochmal tippen zum Zurücknehmen: Anna")
+    # another phone's move: the question was about a move that is no longer the last
+    daemon.hub.call(daemon.table.undo, game, None)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Bert"})
+    until(page, "window.companion.historyTab.lastLine().startsWith('Bert')")
+    assert page.inner_text("#undo") == "Rückgängig"  # at once, not when the question times out
+    time.sleep(0.5)
+    page.click("#undo")  # asks again, about Bert's race now
+    until(page, ARMED)
+    assert "Bert" in page.inner_text("#undo")
+    assert len(daemon.hub.call(lambda: daemon.sessions.get(game).actions)) == 1
