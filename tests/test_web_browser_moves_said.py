@@ -143,3 +143,43 @@ def test_lauf_rauf_must_run_is_said_only_when_no_throw_is_left(browser, daemon):
                                                    "dice": [1, 2]})
     until(page, "window.companion.state.actions === 7")
     assert page.inner_text("#prompt") == "rot ist am Zug · Wurf 3 von 3 · Laufzwang"
+
+
+def test_stramash_history_says_what_each_play_did_as_its_button_said_it(browser, daemon):
+    """A whole pairs game's History tab: each play's line is its card and what its button
+    said before it was played (how far, which castle hole, whom it sent back), never only the
+    laddie ("Anna: B · Laddie 1"); a 7's split says each laddie's part."""
+    from companion.rules import get_core
+    core = get_core("stramash")
+    header, done, _ = accepted("stramash_pairs_game.jsonl")
+    state = core.new_game(header["players"], header["options"], header["seed"])
+    results = []  # each play as a result: its action and the laddies it moved, its position
+    for action in done:
+        view = core.view(state)
+        outcome = core.apply(state, action)
+        played = next(e for e in outcome.events if e["type"] == "played") \
+            if action["type"] == "play" else None
+        results.append(played and ({"action": outcome.action, "moves": played["moves"]}, view))
+        state = outcome.state
+    game_id = daemon.hub.call(daemon.table.create_game, "stramash", header["players"],
+                              header["options"], header["seed"])["id"]
+    for action in done:
+        daemon.hub.call(daemon.table.apply, game_id, action)
+    page = phone(browser, daemon)
+    until(page, f"window.companion.state && window.companion.state.actions === {len(done)}")
+    page.click("nav [data-tab=history]")
+    until(page, f"document.querySelectorAll('#history-list li').length === {len(done)}")
+    lines = page.locator("#history-list li").all_inner_texts()
+    buttons = page.evaluate("(cases) => cases.map((c) => c && "
+                            "window.companion.games.stramash.result(c[0], c[1], "
+                            "window.companion.t))", results)
+    names = {"J": "B", "Q": "D", "K": "K", "joker": "Bonnie Fechter"}
+    compared = 0
+    for action, line, button in zip(done, lines, buttons, strict=True):
+        if button is None:  # a discard
+            continue
+        card = names.get(action["card"], action["card"])
+        assert line.startswith(f"{action['player']}: {card} · {button}"), (line, button)
+        compared += 1
+    said = "\n".join(lines)
+    assert compared > 100 and "10 vor" in said and "Loch" in said and "zurück ins Dock" in said

@@ -77,22 +77,42 @@
 
   // What a play does, in the table's words (the squares have no numbers on the table):
   // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
-  // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock".
-  function resultLabel(r, s, t) {
-    const mover = moverOf(r, s), n = s.track_length;
+  // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock". `moves` are
+  // [player, laddie, from, to] (a result's, or a played event's), `mover` whose laddies the
+  // card moves, `count(laddie, from, to)` how far one went on the track.
+  function movesLabel(action, moves, mover, count, t) {
     const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
     const hole = (h) => t("sm_castle_hole", {h});
-    const landed = r.moves.find(([p]) => p !== mover);
-    return r.moves.map(([p, i, from, to]) => {
+    const landed = moves.find(([p]) => p !== mover);
+    return moves.map(([p, i, from, to]) => {
       if (p !== mover) return `${theirs([p, i])}: ${to === "dock" ? t("sm_to_dock") : t("sm_to_entry")}`;
       const who = from === "dock" ? t("sm_new_laddie") : `${t("sm_laddie")} ${i + 1}`;
-      if (r.action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
+      if (action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
       if (from === "dock") return `${who} ${t("sm_onto_start")}`;
       if (to.castle !== undefined && from.castle === undefined) return `${who}: ${t("sm_into_castle", {h: to.castle})}`;
       if (from.castle !== undefined) return `${who}: ${hole(from.castle)} → ${hole(to.castle)}`;
-      return `${who}: ` + (r.action.card === "8" ? t("sm_back", {n: (from.track - to.track + n) % n})
-        : t("sm_forward", {n: (to.track - from.track + n) % n}));
+      const n = count(i, from, to);
+      return `${who}: ` + (action.card === "8" ? t("sm_back", {n}) : t("sm_forward", {n}));
     }).join(" · ");
+  }
+
+  // A move button's label: how far from the squares it moves between.
+  function resultLabel(r, s, t) {
+    const n = s.track_length, back = r.action.card === "8";
+    return movesLabel(r.action, r.moves, moverOf(r, s), (i, from, to) =>
+      ((back ? from.track - to.track : to.track - from.track) + n) % n, t);
+  }
+
+  // A history line: the card and what it did (a played event's moves; older games stored
+  // none: the laddies alone). How far is the card's count (a 7's split: each laddie's part).
+  const COUNT = {A: 1, J: 10, Q: 10, K: 10, 8: 8};
+  function describe(a, events, t) {
+    const played = (events || []).find((e) => e.type === "played");
+    if (a.type === "discard" || !played || !played.moves) {
+      return `${a.player}: ${cardName(a.card, t)} · ${label(a, t)}`;
+    }
+    const count = (i) => a.split ? a.split.find(([j]) => j === i)[1] : COUNT[a.card] || Number(a.card);
+    return `${a.player}: ${cardName(a.card, t)} · ${movesLabel(a, played.moves, played.owner, count, t)}`;
   }
 
   const MANY = 12;  // more results than this: first which laddies move, then how far
@@ -140,5 +160,5 @@
   }
 
   window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
-    describe: (a, t) => `${a.player}: ${cardName(a.card, t)} · ${label(a, t)}`};
+    describe: (a, t, events) => describe(a, events, t)};
 })();

@@ -58,6 +58,7 @@ def play(s: StramashState, player: str, a: Mapping[str, Any]) -> tuple[Action, d
     """Carry out a play on `s` (a copy); (canonical action, event)."""
     card = _card(a)
     owner = s.controlled(player)
+    before = {p: list(locs) for p, locs in s.laddies.items()}
     canon: Action = {"type": "play", "player": player, "card": card}
     bumped: list[Any] = []
     if card == "7" and "split" in a:
@@ -100,8 +101,18 @@ def play(s: StramashState, player: str, a: Mapping[str, Any]) -> tuple[Action, d
         canon["laddie"] = i
         if enter:
             canon["enter"] = True
-    event = {**canon, "type": "played", "owner": owner, "bumped": [b for b in bumped if b]}
+    event = {**canon, "type": "played", "owner": owner, "bumped": [b for b in bumped if b],
+             "moves": _moved(before, s, owner)}
     return canon, event
+
+
+def _moved(before: dict[str, list[Any]], s: StramashState, owner: str) -> list[list[Any]]:
+    """The laddies a play moved, as `play_results` lists them ([player, laddie, from, to],
+    the owner's first): the history says where each went (into the castle, which hole)."""
+    order = [owner, *(p for p in s.players if p != owner)]
+    return [[p, i, loc_json(was), loc_json(now)] for p in order
+            for i, (was, now) in enumerate(zip(before[p], s.laddies[p], strict=True))
+            if was != now]
 
 
 def _works(state: StramashState, step: Any) -> bool:
