@@ -6,9 +6,9 @@ from companion.i18n.source import Source
 
 CLUB_MESSAGES: dict[str, Source] = {
     "data_in_use": (
-        "The companion is running on {data} (process {pid}): send it the file (POST "
-        "/api/restore from a paired device, see the README), or stop it first (sudo "
-        "systemctl stop companion). Nothing was changed."),
+        "The companion is running on {data} (process {pid}): restore the file on its page "
+        "(New game, Backup, on a paired phone), or stop it first (sudo systemctl stop "
+        "companion). Nothing was changed."),
     "backup_not_ours": "This is not a companion backup. Nothing was changed.",
     "backup_truncated": "This backup is incomplete (cut off). Nothing was changed.",
     "backup_corrupt": "This backup is damaged ({detail}). Nothing was changed.",

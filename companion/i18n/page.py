@@ -41,6 +41,20 @@ PAGE: dict[str, Source] = {
     "no_table": "No connection to the table – trying again …",
     "again": "Play again",  # a finished game: same game, players and options
     "undo": "Undo",
+    "backup_section": "Backup",
+    "backup_hint": "Every game, player and setting in one file: keep it before an update or "
+                   "to move the table to another card.",
+    "backup_download": "Download a backup",
+    "backup_saved": "Saved on this phone: {file}",
+    "restore_file": "Backup file to restore",
+    "restore": "Restore this backup",
+    "restore_confirm": "Tap again: the table's games are replaced by those in {file} (today's "
+                       "are kept on the box)",
+    "restored": {
+        "count": "n",
+        "one": "Restored: 1 game. The games before are kept on the box as {kept}.",
+        "other": "Restored: {n} games. The games before are kept on the box as {kept}.",
+    },
     "undo_confirm": "Tap again to take back: {what}",  # {what}: the move's history line
     "undo_confirm_last": "Tap again to take back the last move",
     "game": "Game",

@@ -21,7 +21,10 @@
 
   async function api(method, path, body) {
     const options = {method, credentials: "same-origin", headers: {"Accept": "application/json"}};
-    if (body !== undefined) {
+    if (body instanceof Blob) {  // a file as it is (a backup to restore)
+      options.headers["Content-Type"] = "application/octet-stream";
+      options.body = body;
+    } else if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
@@ -363,6 +366,7 @@
     app.status = r.data;
     $("#pair").hidden = r.data.paired;
     companion.setup.init(r.data);
+    companion.backup.init();
     if (r.data.simulate) {
       document.querySelector("nav [data-tab=sim]").hidden = false;
       simButtons(r.data.buttons);

@@ -1,0 +1,72 @@
+"""The table's data from the page (Chromium, German): a backup downloaded to the phone is the
+table's whole data; restored from the phone after more games were played, it brings the table
+back to it (asking first), keeps the games it replaced on the box, and says so. A watcher's
+download is refused on the page, never saved as a file."""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import answerable, pair, phone, until
+from test_web_browser import browser, daemon  # noqa: F401
+
+from companion.sessions.backup import check_backup
+
+
+def _stored(table) -> list[int]:
+    return sorted(table.hub.call(lambda: [g["id"] for g in table.sessions.listing()]))
+
+
+def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,  # noqa: F811
+                                                              tmp_path):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    for players in (["Anna", "Bert"], ["Cleo", "Dirk"]):
+        game = daemon.hub.call(daemon.table.create_game, "howruck", players)["id"]
+        daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": players[0]})
+    before = _stored(daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#data summary")
+    with page.expect_download() as downloading:
+        page.click("#backup-download")
+    download = downloading.value
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert saved.name.startswith("companion-") and saved.suffix == ".companion-backup"
+    assert check_backup(saved).games == len(before)
+    until(page, "document.querySelector('#backup-note').textContent.length > 0")
+    assert page.inner_text("#backup-note") == f"Auf diesem Telefon gespeichert: {saved.name}"
+
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])  # played since
+    assert _stored(daemon) != before
+    assert page.is_disabled("#restore")  # no file chosen yet
+    page.set_input_files("#restore-file", str(saved))
+    page.click("#restore")  # asks first, naming the file
+    until(page, "document.querySelector('#restore').classList.contains('danger')")
+    assert saved.name in page.inner_text("#restore")
+    assert _stored(daemon) != before  # nothing yet
+    answerable(page, "#restore")
+    page.click("#restore")  # the second tap
+    until(page, "document.querySelector('#backup-note').textContent.startsWith('Eingespielt')")
+    assert _stored(daemon) == before
+    kept = re.search(r" als (\S+) erhalten\.$", page.inner_text("#backup-note")).group(1)
+    folder = daemon.sessions.store.path.parent / "backups"
+    assert (folder / kept).exists() and check_backup(folder / kept).games == len(before) + 1
+    assert page.inner_text("#backup-note") == (
+        f"Eingespielt: {len(before)} Spiele. Die Spiele davor sind auf der Box als {kept} "
+        "erhalten.")
+    until(page, f"document.querySelectorAll('#games li').length === {len(before)}")
+    assert page.inner_text("#message") == ""
+
+
+def test_a_watchers_download_is_refused_on_the_page(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)  # not paired
+    page.click("nav [data-tab=setup]")
+    page.click("#data summary")
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    page.click("#backup-download")
+    page.wait_for_selector("#message:not(:empty)")
+    assert page.inner_text("#message").startswith("Koppeln Sie zuerst dieses Telefon")
+    assert page.is_visible("#pair")  # the PIN box, to pair now
+    assert downloads == []

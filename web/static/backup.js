@@ -1,0 +1,66 @@
+// The table's data in one file: a backup downloaded to this phone (every game, player and
+// setting), and a backup file restored from it (the table's games before it are kept on the
+// box as a backup of their own). Both need a paired phone; restoring asks first.
+(function () {
+  "use strict";
+  const companion = window.companion, app = companion;  // the page's state (app.js)
+  const $ = (sel) => document.querySelector(sel);
+  const t = (...args) => companion.t(...args);
+
+  // Fetched rather than followed as a link: a refusal (not paired) is said on the page, not
+  // saved as a file.
+  async function download() {
+    const b = $("#backup-download"), note = $("#backup-note");
+    note.textContent = "";
+    b.disabled = true;
+    try {
+      const response = await fetch("/api/backup?lang=" + companion.i18n.lang, {credentials: "same-origin"});
+      if (!response.ok) {
+        const data = await response.json().catch(() => ({}));
+        app.show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
+        if (response.status === 401) app.unpaired("");  // the PIN box shows (no banner)
+        return;
+      }
+      const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = named ? named[1] : "companion.companion-backup";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+      note.textContent = t("backup_saved", {file: link.download});
+    } catch (err) {
+      app.show(t("offline"));
+    } finally {
+      b.disabled = false;
+    }
+  }
+
+  async function restore() {
+    const b = $("#restore"), file = $("#restore-file").files[0], note = $("#backup-note");
+    if (!file) return;
+    if (!companion.confirm.armed(b, "restore_confirm", {file: file.name})) return;
+    note.textContent = "";
+    b.disabled = true;
+    const r = await app.api("POST", "/api/restore", file);
+    b.disabled = false;
+    if (!r.ok) return;
+    app.show("");
+    note.textContent = t("restored", {n: r.data.restored.games, kept: r.data.kept});
+    $("#restore-file").value = "";
+    b.disabled = true;
+    companion.setup.loadGames();
+  }
+
+  function init() {
+    $("#backup-download").addEventListener("click", download);
+    $("#restore").addEventListener("click", restore);
+    $("#restore-file").addEventListener("change", () => {
+      $("#restore").disabled = !$("#restore-file").files.length;
+      $("#backup-note").textContent = "";
+    });
+  }
+
+  companion.backup = {init};
+})();
