@@ -4,7 +4,7 @@ is not left by one tap: the first asks."""
 
 from __future__ import annotations
 
-from browser_helpers import pair, phone, until
+from browser_helpers import answerable, pair, phone, until
 from test_web_browser import browser, daemon  # noqa: F401
 
 VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
@@ -44,6 +44,7 @@ def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):  # n
     assert page.inner_text("#setup-form button[type=submit]").startswith("Ein Spiel läuft")
     page.wait_for_timeout(300)
     assert daemon.hub.call(lambda: daemon.table.current) == running
+    answerable(page, "#setup-form button[type=submit]")  # a double tap only asks
     page.click("#setup-form button[type=submit]")  # starts the new one
     until(page, f"window.companion.state && window.companion.state.id !== {running}")
     assert page.inner_text("#setup-form button[type=submit]") == "Spiel starten"
