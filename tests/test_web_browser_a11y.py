@@ -82,3 +82,36 @@ def test_a_button_asking_to_confirm_is_readable_in_light_and_dark(browser, daemo
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert serious_violations(page) == [], scheme
+
+
+def test_the_keyboard_lands_on_whose_turn_it_is_after_pairing_and_starting(browser, daemon):
+    """Keyboard only: the PIN typed and Enter; the PIN box goes, and the focus with it went to
+    the page's body (a screen reader lost its place). Now it goes to what the play tab says;
+    a game started from the form lands on whose turn it is; unpaired, on the PIN box."""
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page = phone(browser, daemon)
+    page.wait_for_selector("#pair:not([hidden])")
+    page.focus("#pin")
+    page.keyboard.type(daemon.hub.call(lambda: daemon.table.pairing.pin))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pair", state="hidden")
+    until(page, "document.activeElement.closest('#play') !== null")
+    assert page.evaluate("document.activeElement.id") == "prompt"
+    assert page.evaluate("document.activeElement.textContent") == page.inner_text("#prompt") != ""
+
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "tauziehen")
+    inputs = page.locator("#players input")
+    inputs.nth(0).fill("Ida")
+    inputs.nth(1).fill("Jan")
+    page.focus("#setup-form button[type=submit]")
+    page.keyboard.press("Enter")  # a game is on: asks
+    until(page, "document.querySelector('#setup-form button[type=submit]').dataset.armed"
+                " !== undefined")
+    page.wait_for_timeout(450)  # not a double press
+    page.keyboard.press("Enter")
+    until(page, f"window.companion.state && window.companion.state.id !== {view['id']}")
+    until(page, "document.activeElement.id === 'prompt'"
+                " && document.activeElement.textContent.includes('Ida')")
+    daemon.hub.call(daemon.table.unpair_all)
+    until(page, "document.activeElement.id === 'pin'")

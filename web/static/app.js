@@ -12,7 +12,7 @@
   let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
   const t = companion.t;  // i18n.js: the catalog of the page's language
   app.t = t;  // the page's words, for the per-game modules and the tests
-  Object.assign(app, {api, show, describe, button, playerName, playerNames, tab, setState, unpaired, openReplay});  // lent to setup.js, history.js
+  Object.assign(app, {api, show, describe, button, playerName, playerNames, tab, focusPlay, setState, unpaired, openReplay});  // lent to setup.js, history.js
 
   function readCookie(name) {
     const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
@@ -291,7 +291,15 @@
       companion.announce.note(t("paired"));
       app.stream.reopen();
       setPaired(true);
+      focusPlay();  // the PIN box (and its focused button) is gone
     }
+  }
+
+  // Where the keyboard and a screen reader go when what had the focus goes away (pairing,
+  // a game started): whose turn it is, or that there is no game yet.
+  function focusPlay() {
+    const said = [$("#prompt"), $("#no-game")].find((el) => !el.hidden && el.textContent.trim());
+    (said || $("#play")).focus();
   }
 
   function setPaired(on) {
@@ -302,6 +310,7 @@
   // This phone is a watcher now: the PIN box, and a banner saying why.
   function unpaired(said) {
     $("#pair").hidden = false;
+    $("#pin").focus();  // what this phone needs now
     setPaired(false);
     companion.announce.note(said);
   }

@@ -93,7 +93,7 @@
     }
     await app.api("PUT", "/api/settings", {language: $("#table-lang").value});
     const r = await app.api("POST", "/api/games", {game, players, options});
-    if (r.ok) { app.show(""); app.tab("play"); }
+    if (r.ok) { app.show(""); app.tab("play"); app.focusPlay(); }
   }
 
   // The table's language (its display) in the setup form: the one chosen, by a phone or the
