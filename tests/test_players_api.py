@@ -139,3 +139,19 @@ def test_walk_through_a_finished_game(table):
     status, body, _ = client.get(f"/api/games/{game}/at/{len(log) + 1}?lang=de")
     assert status == 422 and body["error"]["code"] == "no_such_step"
     assert client.get("/api/games/999/at/0")[1]["error"]["code"] == "no_such_game"
+
+
+def test_a_player_is_renamed_only_to_a_name_a_game_takes(table):
+    """A rename took up to 40 characters, a game's players 32 (the page's form 24): a player
+    renamed to 35 characters could never play again under that name."""
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    longest = "Annabella-Maria von Hohenzollern"  # 32
+    status, answer, _ = client.post("/api/players/rename", {"name": "Ann", "to": longest + "x"})
+    assert status == 422 and answer["error"]["code"] == "bad_player_name"
+    assert "1 to 32 " in answer["error"]["message"]
+    client.pair(daemon)
+    assert client.post("/api/games", {"game": "howruck", "players": [longest + "x", "Bob"]}
+                       )[1]["error"]["code"] == "bad_players"
+    assert client.post("/api/players/rename", {"name": "Ann", "to": longest})[0] == 200
+    assert client.post("/api/games", {"game": "howruck", "players": [longest, "Bob"]})[0] == 201

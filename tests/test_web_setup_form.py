@@ -49,3 +49,15 @@ def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):  # n
     until(page, f"window.companion.state && window.companion.state.id !== {running}")
     assert page.inner_text("#setup-form button[type=submit]") == "Spiel starten"
     assert daemon.hub.call(lambda: daemon.table.sessions.get(running).status) == "playing"
+
+
+def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):  # noqa: F811
+    """The setup form cut names at 24 characters; the table takes 32 (rules/players.py), and a
+    rename as many (test_players_api)."""
+    from companion.rules.players import MAX_ID_LENGTH
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    lengths = page.evaluate(
+        "[...document.querySelectorAll('#players input')].map(i => i.maxLength)")
+    assert lengths and set(lengths) == {MAX_ID_LENGTH}

@@ -18,7 +18,7 @@ CLUB_MESSAGES: dict[str, Source] = {
     "backup_game_broken": (
         "Game {game_id} in this backup no longer replays (action {seq}). Nothing was changed."),
     "backup_file_required": "Send the backup file itself (application/octet-stream).",
-    "bad_player_name": "A player's name is 1 to 40 printable characters (not “{name}”).",
+    "bad_player_name": "A player's name is 1 to {max} printable characters (not “{name}”).",
     "no_such_player": "There is no player “{name}”.",
     "player_exists": "“{name}” is already a player: merge the two instead.",
     "same_player": "“{name}” cannot be merged with itself.",

@@ -11,21 +11,22 @@ from __future__ import annotations
 import sqlite3
 
 from companion.rules import Refusal
-from companion.rules.players import printable_name
+from companion.rules.base import shown
+from companion.rules.players import MAX_ID_LENGTH, printable_name
 from companion.sessions.store import Transaction
 from companion.stats import canonical
 
-MAX_NAME = 40
+MAX_NAME = MAX_ID_LENGTH  # a name a game takes (a longer one could never play)
 SCHEMA = "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL)"
 
 
 def check_name(value: object) -> str:
-    """A player's name: 1 to 40 printable characters, spaces at the ends dropped."""
+    """A player's name: 1 to MAX_NAME printable characters, spaces at the ends dropped."""
     if not isinstance(value, str):
-        raise Refusal("bad_player_name", name=str(value)[:MAX_NAME])
+        raise Refusal("bad_player_name", name=shown(value), max=MAX_NAME)
     name = value.strip()
     if not name or len(name) > MAX_NAME or not printable_name(name):
-        raise Refusal("bad_player_name", name=name[:MAX_NAME])
+        raise Refusal("bad_player_name", name=shown(name), max=MAX_NAME)
     return name
 
 

@@ -108,7 +108,7 @@
     const names = players.map((p) => p.name);
     const from = el("select", {name: "name", "aria-label": t("pl_player")}, ...names.map((n) => new Option(n, n)));
     if (view.chosen && names.includes(view.chosen)) from.value = view.chosen;
-    const to = el("input", {name: "to", list: "player-names", maxlength: "40", "aria-label": t("pl_new_name"),
+    const to = el("input", {name: "to", list: "player-names", maxlength: "32", "aria-label": t("pl_new_name"),
       placeholder: t("pl_new_name")});
     const rename = el("button", {type: "button", id: "rename-player"}, t("pl_rename"));
     const merge = el("button", {type: "button", id: "merge-player", class: "secondary"}, t("pl_merge"));

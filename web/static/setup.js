@@ -48,7 +48,7 @@
         input.value = kept ? old[i] : [...suggested, ...colours].find((c) => !taken.includes(c));
         taken.push(input.value);
       } else {
-        input.maxLength = 24;
+        input.maxLength = 32;  // as the table takes a name (rules/players.py)
         input.placeholder = t("player_n", {n: i + 1});
         input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
       }
