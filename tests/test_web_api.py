@@ -163,6 +163,8 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
     ("/api/games", {"game": "howruck", "players": ["A", "B"], "options": [False]},
      "“[false]”"),
     ("/api/settings", {"language": None}, "“null”"),
+    ("/api/games", {"game": "howruck", "players": ["A", "B"], "options": {"ladder": None}},
+     "“null”"),
 ])
 def test_refusals_quote_what_was_sent_as_it_was_written(daemon, client, path, body, shown):
     """A refusal quotes the value the phone sent in JSON's spelling, the one it wrote: not

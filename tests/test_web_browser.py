@@ -127,6 +127,14 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
     until(page, "document.querySelector('#prompt').textContent.includes('How Ruck')"
                            " || document.querySelector('#prompt').textContent.includes('Achtung')",
                            timeout=5000)
+    # whose each button is; held by keyboard as by finger (Enter held, then let go)
+    assert page.locator("#sim-buttons button").all_inner_texts() == [
+        "P1 · Anna", "P2 · Bert", "OK"]
+    page.focus("#sim-buttons [data-button=p1]")
+    page.keyboard.down("Enter")
+    wait_until(lambda: daemon.buttons.buttons["p1"].is_pressed)
+    page.keyboard.up("Enter")
+    wait_until(lambda: not daemon.buttons.buttons["p1"].is_pressed)
     shot(page, "10-simulation")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.rules.base import Refusal
+from companion.rules.base import Refusal, shown
 
 
 def require_object(value: Any, where: str = "action") -> Mapping[str, Any]:
@@ -26,7 +26,7 @@ def check_keys(obj: Mapping[str, Any], allowed: Iterable[str], where: str = "act
     allowed_set = set(allowed)
     for key in obj:
         if key not in allowed_set:
-            raise Refusal("unknown_key", key=str(key)[:40], where=where)
+            raise Refusal("unknown_key", key=shown(key), where=where)
 
 
 def need(obj: Mapping[str, Any], key: str) -> Any:
@@ -80,7 +80,7 @@ def begin_action(action: Any, types: Iterable[str], over: bool,
     kind = a.get("type")
     known = sorted(types)
     if not isinstance(kind, str) or kind not in known:
-        raise Refusal("unknown_action_type", type=str(kind)[:40], allowed=known)
+        raise Refusal("unknown_action_type", type=shown(kind), allowed=known)
     if over:
         raise Refusal("game_over", winner=winner)
     return a, kind

@@ -277,7 +277,7 @@ def sim_button() -> Response:
     body = json_object()
     name, pressed = body.get("name"), body.get("pressed")
     if name not in d.button_names():
-        raise Refusal("unknown_button", name=str(name)[:20], known=d.button_names())
+        raise Refusal("unknown_button", name=shown(name, 20), known=d.button_names())
     if not isinstance(pressed, bool):
         raise Refusal("wrong_type", key="pressed", expected="boolean")
     d.press_simulated(name, pressed)

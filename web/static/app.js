@@ -185,6 +185,7 @@
     $("#board").innerHTML = companion.board(s, t);
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
+    if (companion.sim) companion.sim.name(s);
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
     companion.seats.render(s, t, button, renderChoices, (p) => playerName(s.game, p));
     renderPrompt();
@@ -315,19 +316,7 @@
     companion.announce.note(said);
   }
 
-  function simButtons(names) {
-    const box = $("#sim-buttons");
-    box.replaceChildren();
-    for (const name of names) {
-      const b = button(name === "ok" ? "OK" : `P${Number(name.slice(1)) + 1}`, () => {}, "secondary");
-      b.dataset.button = name;
-      const press = (pressed) => (e) => { e.preventDefault(); api("POST", "/api/sim/button", {name, pressed}); };
-      b.addEventListener("pointerdown", press(true));
-      b.addEventListener("pointerup", press(false));
-      b.addEventListener("pointerleave", (e) => { if (e.buttons) press(false)(e); });
-      box.append(b);
-    }
-  }
+
 
   function tab(name) {
     show("");  // a refusal was about what the tab it came from showed
@@ -378,7 +367,7 @@
     companion.backup.init();
     if (r.data.simulate) {
       document.querySelector("nav [data-tab=sim]").hidden = false;
-      simButtons(r.data.buttons);
+      companion.sim.init(r.data.buttons);
     }
     document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => {
       tab(b.dataset.tab);

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.base import Refusal, SetupError
+from companion.rules.base import Refusal, SetupError, shown
 from companion.rules.howruck.cards import Card, parse_card
 from companion.rules.players import check_option_keys
 
@@ -41,8 +41,8 @@ class Options:
 
 
 def _bad(key: str, value: Any, **extra: Any) -> SetupError:
-    shown = value if isinstance(value, int | bool) else str(value)[:40]
-    return SetupError("bad_option", key=key, value=shown, **extra)
+    return SetupError("bad_option", key=key, value=value if isinstance(value, int | bool)
+                      else shown(value), **extra)
 
 
 def parse_options(raw: Any) -> Options:

@@ -1,0 +1,45 @@
+// The Table tab of a simulated companion (no hardware): its buttons, pressed and held like
+// real ones, by pointer or by keyboard (Enter or Space held); the race listens to them as to
+// the table's. A player's button says whose it is in the game on the table.
+(function () {
+  "use strict";
+  const companion = window.companion, app = companion;  // the page's state (app.js)
+
+  function init(names) {
+    const box = document.querySelector("#sim-buttons");
+    box.replaceChildren();
+    for (const name of names) {
+      const b = app.button(label(name, app.state), () => {}, "secondary");
+      b.dataset.button = name;
+      const press = (pressed) => (e) => {
+        e.preventDefault();
+        app.api("POST", "/api/sim/button", {name, pressed});
+      };
+      b.addEventListener("pointerdown", press(true));
+      b.addEventListener("pointerup", press(false));
+      b.addEventListener("pointerleave", (e) => { if (e.buttons) press(false)(e); });
+      const key = (pressed) => (e) => {
+        if ((e.key === "Enter" || e.key === " ") && !e.repeat) press(pressed)(e);
+      };
+      b.addEventListener("keydown", key(true));
+      b.addEventListener("keyup", key(false));
+      box.append(b);
+    }
+  }
+
+  // "P1 · Anna": button pN is the game's N-th player (daemon/table.py, _seat_player).
+  function label(name, s) {
+    if (name === "ok") return "OK";
+    const seat = Number(name.slice(1));
+    const player = s && s.status === "playing" && s.players[seat];
+    return `P${seat + 1}` + (player ? ` · ${app.playerName(s.game, player)}` : "");
+  }
+
+  function name(s) {
+    document.querySelectorAll("#sim-buttons button").forEach((b) => {
+      b.textContent = label(b.dataset.button, s);
+    });
+  }
+
+  companion.sim = {init, name};
+})();
