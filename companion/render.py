@@ -18,6 +18,7 @@ from PIL import Image
 
 from companion.i18n.said import Said, say
 from companion.rules import GAMES, Refusal, SetupError, get_core
+from companion.rules.base import shown
 from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw
 
 
@@ -97,7 +98,7 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
     if screen in GAME_SCREENS:  # a state without its game is taken as this screen's
         game = data.setdefault("game", screen)
         if game != screen:  # else the screen the state's own game has would be drawn
-            said = Said("cli:state_of_other_game", screen=screen, game=str(game))
+            said = Said("cli:state_of_other_game", screen=screen, game=shown(game))
             err.write(f"companion render: {say(said, lang)}\n")
             return 2
     canvas = draw(scene_for(screen, data, lang))
