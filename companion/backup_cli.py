@@ -2,9 +2,9 @@
 
 Backing up works while the daemon runs (its own read connection). Restoring writes the data
 directory directly, so it takes the directory's lock (`datalock.py`) first: while a
-daemon runs on it, the restore is refused and nothing changes (`POST /api/restore` then,
-which swaps the data in through the running table, or stop the service first); and no
-daemon can start on the directory while a restore is under way.
+daemon runs on it, the restore is refused and nothing changes (restore on the page then, or
+`POST /api/restore`, which swaps the data in through the running table, or stop the service
+first); and no daemon can start on the directory while a restore is under way.
 """
 
 from __future__ import annotations

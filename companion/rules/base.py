@@ -60,28 +60,39 @@ class Outcome:
     action: Action = field(default_factory=dict)
 
 
-def distinct_results(core: Any, state: Any, plays: list[Action], pieces: str, waiting: str,
+Moves = list[list[Any]]  # [[player, piece, from, to], ...]: the pieces a play moved
+
+
+def distinct_results(core: Any, state: Any, plays: list[Action], waiting: str,
                      played: Callable[[Action], Any],
-                     mover: Callable[[Action], tuple[str, int]] | None = None
-                     ) -> list[dict[str, Any]]:
+                     moves_of: Callable[[Action, Outcome], Moves]) -> list[dict[str, Any]]:
     """What each of `plays` does, once per distinct result (the first play found, in the
-    order given): ``{"action", "moves": [[player, piece, from, to], ...]}``, the pieces of
-    the view's `pieces` whose place changes (the `mover`'s first, when given), so the page
-    names a play by what it does. Two plays are one result when `played(action)` is the same
-    and they move the same pieces alike; pieces waiting off the board (at `waiting`: a dock,
-    base camp) are alike on the table, so such a piece counts by its place, not its number."""
-    before = core.view(state)[pieces]
+    order given): ``{"action", "moves": moves_of(action, outcome)}``, so the page names a
+    play by what it does. Two plays are one result when `played(action)` is the same and they
+    move the same pieces alike; pieces waiting off the board (at `waiting`: a dock, base camp)
+    are alike on the table, so such a piece counts by its place, not its number."""
     seen: dict[str, dict[str, Any]] = {}
     for action in plays:
-        after = core.view(core.apply(state, action).state)[pieces]
-        moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
-                 if loc != before[p][i]]
-        if mover is not None:
-            moved.sort(key=lambda m: (m[0], m[1]) != mover(action))
+        moved = moves_of(action, core.apply(state, action))
         alike = [[p, waiting if src == waiting else i, src, dst] for p, i, src, dst in moved]
         seen.setdefault(json.dumps([played(action), alike], sort_keys=True),
                         {"action": action, "moves": moved})
     return list(seen.values())
+
+
+def changed_pieces(core: Any, state: Any, pieces: str,
+                   mover: Callable[[Action], tuple[str, int]]
+                   ) -> Callable[[Action, Outcome], Moves]:
+    """`moves_of` for a core whose events do not name what moved: the pieces of the view's
+    `pieces` whose place a play's outcome changed from `state`'s, the `mover`'s first."""
+    before = core.view(state)[pieces]
+
+    def moves_of(action: Action, outcome: Outcome) -> Moves:
+        after = core.view(outcome.state)[pieces]
+        moved = [[p, i, before[p][i], loc] for p in after for i, loc in enumerate(after[p])
+                 if loc != before[p][i]]
+        return sorted(moved, key=lambda m: (m[0], m[1]) != mover(action))
+    return moves_of
 
 
 class RuleCore(Protocol):

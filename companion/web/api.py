@@ -226,7 +226,7 @@ def put_settings() -> Response:
         raise Refusal("bad_setting", key="hardware", reason="sections")
     for section, values in hardware.items():
         if section not in PAGE_SECTIONS:
-            raise Refusal("bad_setting", key=str(section)[:40], reason="not_on_page")
+            raise Refusal("bad_setting", key=shown(section), reason="not_on_page")
         if not isinstance(values, dict):
             raise Refusal("bad_setting", key=section, reason="not_a_section")
     try:

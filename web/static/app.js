@@ -36,12 +36,14 @@
       show(t("offline"));
       return {ok: false};
     }
-    const data = await response.json().catch(() => ({}));
+    // a file answered (a backup) comes as a Blob, its name in `headers`; anything else is JSON
+    const file = response.ok && !(response.headers.get("Content-Type") || "").startsWith("application/json");
+    const data = file ? await response.blob() : await response.json().catch(() => ({}));
     if (!response.ok) {
       show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
       if (response.status === 401) { $("#pair").hidden = false; setPaired(false); }
     }
-    return {ok: response.ok, status: response.status, data};
+    return {ok: response.ok, status: response.status, data, headers: response.headers};
   }
 
   function show(text, code) {
@@ -185,7 +187,7 @@
     $("#board").innerHTML = companion.board(s, t);
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
-    if (companion.sim) companion.sim.name(s);
+    companion.sim.name(s);
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
     companion.seats.render(s, t, button, renderChoices, (p) => playerName(s.game, p));
     renderPrompt();

@@ -13,28 +13,18 @@
     const b = $("#backup-download"), note = $("#backup-note");
     note.textContent = "";
     b.disabled = true;
-    try {
-      const response = await fetch("/api/backup?lang=" + companion.i18n.lang, {credentials: "same-origin"});
-      if (!response.ok) {
-        const data = await response.json().catch(() => ({}));
-        app.show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
-        if (response.status === 401) app.unpaired("");  // the PIN box shows (no banner)
-        return;
-      }
-      const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = named ? named[1] : "companion.companion-backup";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-      note.textContent = t("backup_saved", {file: link.download});
-    } catch (err) {
-      app.show(t("offline"));
-    } finally {
-      b.disabled = false;
-    }
+    const r = await app.api("GET", "/api/backup");
+    b.disabled = false;
+    if (!r.ok) return;
+    const named = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(r.data);
+    link.download = named ? named[1] : "companion.companion-backup";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    note.textContent = t("backup_saved", {file: link.download});
   }
 
   async function restore() {

@@ -90,10 +90,12 @@
   }
 
   // The newest move's line, if the history held is the shown game's as it stands; else "".
+  // Read from the list as drawn (every page draw asks: not every line said again).
   function lastLine() {
     const held = app.history, s = app.state;
     if (!s || !held || held.game !== s.id || held.data.actions.length !== s.actions) return "";
-    return lines(held.data).at(-1) || "";
+    const last = $("#history-list li:last-child");
+    return last ? last.textContent : "";
   }
 
   companion.historyTab = {follow, append, draw, showNewest, lines, lastLine};

@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.base import Action, Outcome, SetupError, distinct_results, shown
+from companion.rules.base import (
+    Action,
+    Outcome,
+    SetupError,
+    changed_pieces,
+    distinct_results,
+    shown,
+)
 from companion.rules.fields import begin_action, get_player, turn_player
 from companion.rules.laufrauf import turn
 from companion.rules.laufrauf.board import DEFAULT_BOARD, Board, parse_board
@@ -75,9 +82,10 @@ class LaufRaufCore:
         starting one or another is one result."""
         moves = [a for a in actions if a.get("type") == "move"]
         return distinct_results(
-            self, state, moves, "figures", loc_json(BASE),
+            self, state, moves, loc_json(BASE),
             played=lambda a: {k: a.get(k) for k in ("move", "card", "joker_as", "backward")},
-            mover=lambda a: (a["player"], a["figure"]))
+            moves_of=changed_pieces(self, state, "figures",
+                                    mover=lambda a: (a["player"], a["figure"])))
 
     def is_over(self, state: LaufRaufState) -> bool:
         return state.winner is not None

@@ -183,10 +183,11 @@ class StramashCore:
         first found): ``{"action", "moves": [[player, laddie, from, to], ...]}``, ordered by
         card and laddie, so the page names a move by what it does and a 7 split both ways
         is listed once. The laddies waiting in a dock are alike on the table, so bringing in
-        one or another is one result."""
+        one or another is one result. What moved is the played event's own `moves`, so a
+        button names a play as the history then says it."""
         plays = [a for a in actions if a.get("type") == "play"]
-        results = distinct_results(self, state, plays, "laddies", "dock",
-                                   played=lambda a: a["card"])
+        results = distinct_results(self, state, plays, "dock", played=lambda a: a["card"],
+                                   moves_of=lambda _, outcome: outcome.events[0]["moves"])
         return sorted(results, key=lambda r: (r["action"]["card"], [m[1] for m in r["moves"]]))
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
