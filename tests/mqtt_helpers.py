@@ -121,3 +121,12 @@ class Listener:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
+
+
+def state_at(listener: Listener, actions: int) -> dict[str, Any]:
+    """The first table state the listener hears that stands after `actions` actions. The
+    publisher hears of a new state on its own mailbox thread, so right after a move (or even
+    after the game's result has arrived) `state_sent()` may still speak of the state before."""
+    got = listener.take(lambda t, p, r: t.endswith("/state") and isinstance(p, dict)
+                        and (p.get("state") or {}).get("actions") == actions, timeout=30.0)
+    return got[-1][1]

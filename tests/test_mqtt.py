@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from daemon_helpers import wait_until
-from mqtt_helpers import Broker, Listener, needs_mosquitto
+from mqtt_helpers import Broker, Listener, needs_mosquitto, state_at
 from web_helpers import web_daemon
 
 from companion.bench.web_bench import free_port
@@ -77,7 +77,7 @@ def test_events_state_status_and_result_arrive(run, tmp_path):
     assert result["winner"] == random_game(get_core("howruck"), 1, ["A", "B"])[1].winner
     assert result["seq"] > sent[-1]["seq"] and result["players"] == ["A", "B"]
 
-    wait_until(lambda: daemon.mqtt.outbox.count() == 0 and daemon.mqtt.state_sent())
+    state_at(run(Listener(broker.port, "companion/t1/state", client_id="final")), len(LOG))
     late = run(Listener(broker.port, "companion/t1/+", client_id="late"))  # retained only
     retained = late.latest({"companion/t1/state", "companion/t1/status"})
     state, status = retained["companion/t1/state"], retained["companion/t1/status"]

@@ -9,7 +9,7 @@ import json
 import jinja2
 import pytest
 from daemon_helpers import wait_until
-from mqtt_helpers import Broker, Listener, needs_mosquitto
+from mqtt_helpers import Broker, Listener, needs_mosquitto, state_at
 from test_mqtt import play, run, table  # noqa: F401
 
 from companion.rules import get_core
@@ -34,8 +34,9 @@ def test_discovery_announces_the_game_and_the_score(run, tmp_path):  # noqa: F81
     wait_until(lambda: daemon.mqtt.connected.is_set())
     game = daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"], {}, 4)["id"]
     log, final = random_game(get_core("tauziehen"), 4, ["Ida", "Jan"])
+    state_topic = run(Listener(broker.port, "companion/kitchen/state", client_id="ha-state"))
     play(daemon, game, log[:9])
-    wait_until(lambda: daemon.mqtt.state_sent())
+    payload = state_at(state_topic, 9)
 
     late = run(Listener(broker.port, "homeassistant/#", client_id="home-assistant"))
     configs = late.latest({"homeassistant/sensor/companion_kitchen/game/config",
@@ -49,8 +50,6 @@ def test_discovery_announces_the_game_and_the_score(run, tmp_path):  # noqa: F81
         assert config["device"]["identifiers"] == ["companion_kitchen"]
     assert game_config["unique_id"] != score_config["unique_id"]
 
-    state_topic = run(Listener(broker.port, "companion/kitchen/state", client_id="ha-state"))
-    payload = state_topic.latest({"companion/kitchen/state"})["companion/kitchen/state"][0]
     view = daemon.hub.call(lambda: daemon.sessions.get(game).view())
     points = view["points"]
     assert sensor_value(game_config, payload) == (
@@ -60,9 +59,7 @@ def test_discovery_announces_the_game_and_the_score(run, tmp_path):  # noqa: F81
     assert sum(points.values()) > 0  # nine actions in: the score line shows real points
 
     play(daemon, game, log[9:])  # to the end: the sensors follow
-    wait_until(lambda: daemon.mqtt.state_sent())
-    ended = run(Listener(broker.port, "companion/kitchen/state", client_id="ha-ended"))
-    payload = ended.latest({"companion/kitchen/state"})["companion/kitchen/state"][0]
+    payload = state_at(state_topic, len(log))
     assert sensor_value(game_config, payload)[1]["winner"] == final.winner
     assert sensor_value(score_config, payload)[1] == \
         get_core("tauziehen").view_score(get_core("tauziehen").view(final))
