@@ -14,8 +14,9 @@ BERGGEIST_SUM = 7  # a first throw of 7 moves the Berggeist (Lauf Rauf!)
 
 # Kinds the OLED shows as a banner for a few seconds (the race has its own screen, and a won
 # game stays on screen as the game's own end).
-BANNER_KINDS = ("round_won", "contest", "point", "berggeist_placed", "berggeist_home",
-                "berggeist_stays", "strike", "capture", "partner_entry", "castle", "undone")
+BANNER_KINDS = ("round_won", "contest", "barrel_moved", "point", "berggeist_placed",
+                "berggeist_home", "berggeist_stays", "strike", "capture", "partner_entry",
+                "castle", "undone")
 
 
 def banner(items: list[Announcement], game_over: bool) -> Announcement | None:
@@ -29,8 +30,8 @@ def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> 
     """The announcements for one accepted action, most important last-in-time order kept."""
     out: list[Announcement] = []
     view = view or {}
-    for event in events:
-        out += _one(event, view, events)
+    for at, event in enumerate(events):
+        out += _one(event, view, events) or _action_card(event, events[:at])
     return out
 
 
@@ -85,6 +86,31 @@ def _one(e: dict[str, Any], view: dict[str, Any],
         return _a("strike", player=e["player"], figure=e["figure"], victim=e["struck"])
     if kind == "played":
         return _stramash(e, view)
+    return []
+
+
+def _action_card(e: dict[str, Any], before: list[dict[str, Any]]) -> list[Announcement]:
+    """What a How Ruck! action card changed on the board, which the players must copy onto
+    the real one: the barrel moved (not by a contest: that one says its pull), top cards
+    cleared or switched to the other side, cards drawn, or Ungeheuerlich without effect."""
+    kind = e.get("type")
+    card = next((x for x in reversed(before) if x.get("type") in ("action", "contest")), {})
+    if card.get("type") != "action":
+        return []
+    played, player = card["card"], card["player"]
+    if kind == "barrel_moved":  # Seilriss: back to the player's start field, either way
+        toward = None if played == "seilriss" else e["toward"]
+        return _a("barrel_moved", card=played, player=player, toward=toward,
+                  by=abs(e["to"] - e["from"]), field=e["to"])
+    if kind == "cleared":
+        return _a("cleared", card=played, player=player, cards=list(e.get("cards") or []))
+    if kind == "moved":  # Seitenwechsel: a top card to the other side's field
+        return _a("switched", card=played, player=player, moved=e["card"], side=e["from"],
+                  to=e["to"], field=e["field"])
+    if kind == "reinforced":
+        return _a("reinforced", card=played, player=player, count=e["cards"])
+    if kind == "no_effect":
+        return _a("no_effect", card=played, player=player)
     return []
 
 

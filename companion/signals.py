@@ -24,6 +24,11 @@ SIGNALS: dict[str, Pattern] = {
     "race_false_start": Pattern(None, None, 0),
     "tiebreak_won": Pattern("stopp", "player", 2),
     "contest": Pattern("tick", "toward", 1),
+    "barrel_moved": Pattern("tick", "toward", 1),  # by an action card: a pull like a contest's
+    "cleared": Pattern(None, None, 0),  # said on the phones; the board shows it
+    "switched": Pattern(None, None, 0),
+    "reinforced": Pattern(None, "player", 1),
+    "no_effect": Pattern(None, None, 0),
     "round_won": Pattern("stopp", "player", 3),
     "game_won": Pattern("go", "players", 5),
     "game_drawn": Pattern("tie", "all", 3),

@@ -59,6 +59,44 @@ def test_a_contest_gives_both_sums_the_pull_and_its_direction():
                                                    "toward": "A", "by": 2}}]
 
 
+def test_how_ruck_action_cards_say_what_to_change_on_the_real_board():
+    """The barrel moved by an action card (not by a contest: that one says its pull), cards
+    cleared or switched, cards drawn, Ungeheuerlich without effect: each from real actions."""
+    t = Table("howruck", ["A", "B"])
+    t.start("B")  # the barrel on B's start field, 7
+    said = announcements(t.act("B", "adrenalin"), t.view)
+    assert said == [{"kind": "barrel_moved", "params": {
+        "card": "adrenalin", "player": "B", "toward": "B", "by": 2, "field": 9}}]
+    assert t.view["barrel"] == 9
+    said = announcements(t.act("A", "seilriss"), t.view)  # back to A's start field, 6
+    assert said == [{"kind": "barrel_moved", "params": {
+        "card": "seilriss", "player": "A", "toward": None, "by": 3, "field": 6}}]
+    said = announcements(t.play("B", card("white", 4, howruck=True), "B", "red"), t.view)
+    assert [a["kind"] for a in said] == ["contest"]  # a contest's pull: said once, by it
+
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    t.play("A", card("white", 3), "A", "red")
+    t.play("B", card("green", 3), "B", "green")
+    said = announcements(t.act("A", "mucho_macho"), t.view)
+    assert said == [{"kind": "cleared", "params": {"card": "mucho_macho", "player": "A", "cards": [
+        {"side": "A", "field": "red", "card": card("white", 3)}]}}]
+    said = announcements(t.act("B", "seitenwechsel", **{"from": "B", "field": "green"}), t.view)
+    assert said == [{"kind": "switched", "params": {
+        "card": "seitenwechsel", "player": "B", "moved": card("green", 3), "side": "B",
+        "to": "A", "field": "green"}}]
+    said = announcements(t.act("A", "und_tschuess", value=0), t.view)  # nothing of value 0
+    assert said == [{"kind": "cleared", "params": {
+        "card": "und_tschuess", "player": "A", "cards": []}}]
+    said = announcements(t.act("B", "ungeheuerlich"), t.view)  # no Nessie on A's side
+    assert said == [{"kind": "no_effect", "params": {"card": "ungeheuerlich", "player": "B"}}]
+    before = t.view["hands"]["A"]
+    said = announcements(t.act("A", "verstaerkung"), t.view)
+    assert said == [{"kind": "reinforced", "params": {
+        "card": "verstaerkung", "player": "A", "count": 3}}]
+    assert t.view["hands"]["A"] == before + 3  # the card played is replaced from the pile
+
+
 def test_how_ruck_rounds_and_the_game():
     said = replayed("howruck_full_game.jsonl")
     rounds = [a["params"] for a in said if a["kind"] == "round_won"]

@@ -49,7 +49,7 @@ def test_every_screen_is_covered_by_the_fit_test():
 def test_every_text_exists_in_every_language():
     for key in TEXTS:
         for lang in languages():
-            assert text(key, lang, n=1).strip(), (key, lang)
+            assert text(key, lang, n=1, p="Ann").strip(), (key, lang)
 
 
 def test_a_text_too_long_is_cut_and_reported_never_drawn_below_the_minimum():

@@ -227,3 +227,49 @@ def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
         "player": "red", "action": {"type": "roll", "player": "red", "dice": [4, 6]},
         "events": shown["params"]["events"]}}
     assert [e["type"] for e in shown["params"]["events"]] == ["rolled"]
+
+
+def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browser, daemon):  # noqa: F811
+    """The barrel moved by Adrenalin or Seilriss, cards cleared or switched, cards drawn,
+    Ungeheuerlich without effect: each move's history line says it after the card's name, in
+    German on a watching phone, and the OLED shows where the barrel went."""
+    from companion.screens import Scene, draw
+    rec = Recorder(daemon.hub)
+    page = watcher(browser, daemon, "de-DE")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    moves = [
+        {"type": "race", "winner": "Bert"},  # the barrel on Bert's start field, 7
+        {"type": "action", "player": "Bert", "card": "adrenalin"},
+        {"type": "action", "player": "Anna", "card": "seilriss"},
+        {"type": "play", "player": "Bert", "card": card("white", 3), "side": "Bert",
+         "field": "red"},
+        {"type": "play", "player": "Anna", "card": card("green", 3), "side": "Anna",
+         "field": "green"},
+        {"type": "action", "player": "Bert", "card": "mucho_macho"},
+        {"type": "action", "player": "Anna", "card": "seitenwechsel", "from": "Anna",
+         "field": "green"},
+        {"type": "action", "player": "Bert", "card": "und_tschuess", "value": 0},
+        {"type": "action", "player": "Anna", "card": "ungeheuerlich"},
+        {"type": "action", "player": "Bert", "card": "verstaerkung"},
+    ]
+    for move in moves:
+        daemon.hub.call(daemon.table.apply, game, move)
+        if move.get("card") == "seilriss":
+            _, shown = rec.wait_for(lambda t, p: t == "banner" and p is not None
+                                    and p["kind"] == "barrel_moved"
+                                    and p["params"]["card"] == "seilriss")
+            view = daemon.hub.call(daemon.table.view)
+            texts = [t for t, _ in draw(Scene(lang="de", state=view, banner=shown)).texts]
+            assert texts == ["Seilriss", "Feld 6", "Start: Anna"]
+    page.click("nav [data-tab=history]")
+    until(page, f"document.querySelectorAll('#history-list li').length === {len(moves)}")
+    assert page.locator("#history-list li").all_inner_texts()[1:] == [
+        "Bert: Adrenalinstoß — Das Fass rückt 2 Felder zu Bert, auf Feld 9",
+        "Anna: Seilriss — Das Fass geht zurück auf das Startfeld von Anna, Feld 6",
+        "Bert: weiß 3 → Bert rot",
+        "Anna: grün 3 → Anna grün",
+        "Bert: Mucho Macho — Vom Tisch: Bert rot: weiß 3",
+        "Anna: Seitenwechsel · von Anna grün — grün 3 wechselt von Anna zu Bert, Feld grün",
+        "Bert: Und tschüss · Wert 0 — Keine Karte abzuräumen",
+        "Anna: Ungeheuerlich — Kein Nessie oben auf der anderen Seite: keine Wirkung",
+        "Bert: Verstärkung — Bert zieht 3 Karten nach"]

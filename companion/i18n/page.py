@@ -117,6 +117,23 @@ PAGE: dict[str, Source] = {
     "an_tiebreak_won": "{p} wins the tie-break",
     "an_contest": "Contest: {a} {x} : {y} {b}, the barrel moves {n} toward {p}",
     "an_contest_even": "Contest: {a} {x} : {y} {b}, the barrel stays",
+    # How Ruck! action cards: said after the move's line, which names the card
+    "an_barrel_moved": {
+        "count": "n",
+        "one": "The barrel moves {n} field toward {p}, to field {f}",
+        "other": "The barrel moves {n} fields toward {p}, to field {f}",
+    },
+    "an_barrel_start": "The barrel goes back to {p}'s start field, field {f}",
+    "an_cleared": "Off the board: {cards}",  # cards: "Ann blue: white 3, Bob red: red 2"
+    "an_cleared_none": "No card to clear",
+    "an_switched": "{card} goes from {q}'s side to {r}'s, {f} field",
+    "an_reinforced": {
+        "count": "n",
+        "one": "{p} draws {n} card",
+        "other": "{p} draws {n} cards",
+    },
+    "an_reinforced_none": "{p}'s pile is empty: no card to draw",
+    "an_no_effect": "No Nessie on top on the other side: no effect",
     "an_round_goal": "{p} wins the round: the barrel reached the goal",
     "an_round_half": "{p} wins the round: both hands are empty, the barrel is in {p}'s half",
     "an_round_ungeheuerlich": "{p} wins the round: Ungeheuerlich, Nessie on top",

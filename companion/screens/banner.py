@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import word
 from companion.screens.canvas import HEIGHT, WIDTH, Canvas
 from companion.screens.common import round_won
 from companion.screens.texts import color, text
@@ -23,6 +24,13 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
         toward = p.get("toward")
         pull = f"→ {toward} +{p.get('by', 0)}" if toward else text("barrel_stays", lang)
         canvas.text(BOTTOM, pull, 13, align="center", shorten=bool(toward))
+    elif kind == "barrel_moved":  # by an action card (a contest's pull is its own banner)
+        canvas.text((0, 0, WIDTH, 16), word(p["card"], lang), 13, align="center")
+        canvas.text((0, 17, WIDTH, 42), text("field", lang, n=p["field"]), 22, align="center")
+        toward = p.get("toward")
+        where = f"→ {toward} +{p.get('by', 0)}" if toward else \
+            text("start_of", lang, p=p["player"])
+        canvas.text(BOTTOM, where, 13, align="center", shorten=True)
     elif kind == "point":
         _who(canvas, p["player"], lang)
         canvas.text(MIDDLE, text("point", lang), 13, align="center")

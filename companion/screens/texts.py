@@ -41,6 +41,8 @@ TEXTS: dict[str, str] = {
     "discard": "discard",
     "contest": "Contest",
     "barrel_stays": "the barrel stays",
+    "field": "Field {n}",  # where an action card put the barrel
+    "start_of": "Start: {p}",  # Seilriss: the barrel on that player's start field
     "point": "scores a point",
     "stays": "stays home",
     "strikes": "strikes",

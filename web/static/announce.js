@@ -11,6 +11,12 @@
   }
 
   const names = (seats) => seats.map((v) => v.player).join(", ");
+  // How Ruck!'s own card names; its module loads with its first game, which an announcement
+  // may overtake: then colour and strength alone.
+  const howruckCard = (card, t) => {
+    const howruck = window.companion.games.howruck;
+    return howruck ? howruck.cardName(card, t) : `${t(card.color)} ${card.strength}`;
+  };
 
   // `describe(action, events)`: a move as the history says it (the game's module, app.js).
   function say(item, t, describe) {
@@ -28,6 +34,13 @@
         const sums = {a: p.a, b: p.b, x: p.sum_a, y: p.sum_b};
         return p.by ? t("an_contest", {...sums, n: p.by, p: p.toward}) : t("an_contest_even", sums);
       }
+      case "barrel_moved": return p.toward ? t("an_barrel_moved", {c: t(p.card), n: p.by, p: p.toward, f: p.field})
+        : t("an_barrel_start", {c: t(p.card), p: p.player, f: p.field});
+      case "cleared": return p.cards.length ? t("an_cleared", {c: t(p.card), cards: p.cards.map((x) =>
+        `${x.side} ${t(x.field)}: ${howruckCard(x.card, t)}`).join(", ")}) : t("an_cleared_none", {c: t(p.card)});
+      case "switched": return t("an_switched", {c: t(p.card), card: howruckCard(p.moved, t), q: p.side, r: p.to, f: t(p.field)});
+      case "reinforced": return p.count ? t("an_reinforced", {p: p.player, n: p.count}) : t("an_reinforced_none", {p: p.player});
+      case "no_effect": return t("an_no_effect", {c: t(p.card)});
       case "round_won": return t("an_round_" + p.reason, {p: p.player});
       case "game_won": return t("an_game_won", {p: p.players.join(" & "), n: p.players.length});
       case "game_drawn": return t("an_game_drawn");

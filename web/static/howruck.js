@@ -57,10 +57,11 @@
   // --- words ----------------------------------------------------------------------------------
   let t = (key) => key;  // the page's words, set by each call from the page
 
-  function cardName(card) {
-    if (card.action) return t(card.action);
-    if (card.nessie) return t("nessie") + (card.howruck ? " ✶" : "");
-    return `${t(card.color)} ${card.strength}${card.howruck ? " ✶" : ""}`;
+  // A card as the page names it (`words`: the page's words, for callers outside this module).
+  function cardName(card, words = t) {
+    if (card.action) return words(card.action);
+    if (card.nessie) return words("nessie") + (card.howruck ? " ✶" : "");
+    return `${words(card.color)} ${card.strength}${card.howruck ? " ✶" : ""}`;
   }
 
   function placeLabel(a) {
@@ -247,5 +248,5 @@
       () => kinds.forEach((k) => choices.append(button(t(k), () => ctx.pick({kind: k}), "card card-action"))));
   }
 
-  companion.games.howruck = {board, choices, prompt, describe, reset: clearBoard};
+  companion.games.howruck = {board, choices, prompt, describe, cardName, reset: clearBoard};
 })();
