@@ -187,7 +187,8 @@ def test_an_undo_refuses_a_count_that_is_not_one_as_written(daemon, client):
 
 def test_names_are_kept_as_they_show(daemon, client):
     """A name is stored trimmed and in Unicode's composed form (NFC), so that two names that
-    look the same are the same: "Jürgen" typed as u + combining diaeresis is "Jürgen"."""
+    look the same are the same: "Jürgen" typed as u + combining diaeresis is "Jürgen"; and
+    names that differ only in case are one player too."""
     client.pair(daemon)
     status, body, _ = client.post("/api/games", {"game": "howruck",
                                                  "players": [" Anna ", "Ju\u0308rgen"]})
@@ -196,6 +197,9 @@ def test_names_are_kept_as_they_show(daemon, client):
     assert header["players"] == ["Anna", "J\u00fcrgen"]
     status, body, _ = client.post("/api/games", {"game": "howruck",
                                                  "players": ["J\u00fcrgen", "Ju\u0308rgen"]})
+    assert status == 422 and body["error"]["params"]["reason"] == "duplicate"
+    status, body, _ = client.post("/api/games", {"game": "stramash",  # one player, said aloud
+                                                 "players": ["Anna", "Bert", "ANNA"]})
     assert status == 422 and body["error"]["params"]["reason"] == "duplicate"
     status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "  "]})
     assert status == 422 and body["error"]["params"]["reason"] == "empty_or_not_text"

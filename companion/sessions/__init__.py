@@ -22,8 +22,10 @@ MAX_ACTION_BYTES = 16 * 1024
 def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> dict[str, Any]:
     """A validated header for a new game (raises `SetupError`). Names are kept as they show:
     trimmed and composed (NFC), so " Anna" and "Anna", or "Jürgen" typed with a combining
-    mark, are one name (refused as a duplicate). Stored games keep the names they had: their
-    actions name the players, and replay must give the same game."""
+    mark, are one name (refused as a duplicate). Names that differ only in case ("Anna" and
+    "anna") are refused too: read aloud, on the OLED or in a history line they are one
+    player. Stored games keep the names they had: their actions name the players, and replay
+    must give the same game (the rule cores themselves compare names exactly)."""
     core = get_core(game)
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SetupError("bad_seed")
@@ -32,6 +34,9 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> 
                    else name for name in players]
     options = {} if options is None else options
     core.new_game(players, options, seed)  # validates players and options
+    folded = [name.casefold() for name in players]
+    if len(set(folded)) != len(folded):
+        raise SetupError("bad_players", reason="duplicate")
     return {"game": game, "players": list(players), "options": options, "seed": seed}
 
 
