@@ -17,22 +17,31 @@ from typing import Any, TextIO
 from PIL import Image
 
 from companion.i18n.said import Said, say
-from companion.rules import GAMES, Refusal, SetupError, get_core
+from companion.replay import header_refused
+from companion.rules import GAMES, Refusal, get_core
 from companion.rules.base import shown
 from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw
 
 
 class RenderError(Exception):
-    pass
+    """What is wrong with the input (`said`, translatable)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
-def load_state(path: Path) -> dict[str, Any]:
+def load_state(path: Path, lang: str = "en") -> dict[str, Any]:
+    def bad(problem: Said) -> RenderError:
+        return RenderError(Said("cli:in_file", file=str(path), problem=problem))
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RenderError(f"cannot read {path}: {exc.strerror}") from exc
+        raise RenderError(Said("cli:cannot_read", file=str(path),
+                               error=str(exc.strerror))) from exc
     except UnicodeDecodeError:
-        raise RenderError(f"{path}: not UTF-8 text") from None
+        raise bad(Said("cli:not_utf8")) from None
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
@@ -42,30 +51,30 @@ def load_state(path: Path) -> dict[str, Any]:
             lines = [ln for ln in text.splitlines()
                      if ln.strip() and not ln.lstrip().startswith("#")]
             rows = [json.loads(ln) for ln in lines]
-            return _replayed(rows[0] if rows else None, rows[1:])
+            return _replayed(rows[0] if rows else None, rows[1:], lang)
     except json.JSONDecodeError as exc:
-        raise RenderError(f"{path}: not JSON ({exc.msg})") from exc
+        raise bad(Said("cli:not_json", detail=exc.msg)) from exc
     except RecursionError:
-        raise RenderError(f"{path}: not JSON (nested too deep)") from None
+        raise bad(Said("cli:not_json_deep")) from None
     if not isinstance(data, dict):
-        raise RenderError(f"{path}: expected a JSON object")
+        raise bad(Said("cli:not_object"))
     if isinstance(data.get("final"), dict):
         data = data["final"]
     elif data.get("game") in GAMES and "turn" not in data:  # a replay header alone
-        return _replayed(data, [])
+        return _replayed(data, [], lang)
     return data
 
 
-def _replayed(header: Any, actions: list[Any]) -> dict[str, Any]:
+def _replayed(header: Any, actions: list[Any], lang: str) -> dict[str, Any]:
     """The state at the end of a replay; refused actions change nothing, as in replay."""
     if not isinstance(header, dict) or header.get("game") not in GAMES:
-        raise RenderError("the first line is not a replay header with a known game")
+        raise RenderError(Said("cli:not_a_header"))
     core = get_core(header["game"])
     try:
         state = core.new_game(header.get("players"), header.get("options") or {},
                               header.get("seed", 0))
-    except (SetupError, Refusal) as exc:
-        raise RenderError(f"the header is refused: {exc}") from exc
+    except Refusal as exc:  # a SetupError, or a core's own refusal of the header
+        raise RenderError(header_refused(exc, lang)) from exc
     for action in actions:
         try:
             state = core.apply(state, action).state
@@ -91,9 +100,9 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
         err.write(f"companion render: {say(said, lang)}\n")
         return 2
     try:
-        data = load_state(state) if state is not None else {}
+        data = load_state(state, lang) if state is not None else {}
     except RenderError as exc:
-        err.write(f"companion render: {exc}\n")
+        err.write(f"companion render: {say(exc.said, lang)}\n")
         return 2
     if screen in GAME_SCREENS:  # a state without its game is taken as this screen's
         game = data.setdefault("game", screen)

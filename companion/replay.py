@@ -14,6 +14,7 @@ from typing import IO, Any
 from companion.i18n import message
 from companion.i18n.said import Said, say
 from companion.rules import Refusal, SetupError, get_core
+from companion.rules.base import shown
 
 MAX_LINE_BYTES = 64 * 1024
 HEADER_KEYS = ("game", "players", "options", "seed")
@@ -22,8 +23,11 @@ EXIT_BAD_INPUT = 2
 
 
 class ReplayInputError(Exception):
-    def __init__(self, line: int, text: str) -> None:
-        super().__init__(f"line {line}: {text}")
+    """A line that cannot be played: its number and what is wrong (`said`, translatable)."""
+
+    def __init__(self, line: int, problem: Said) -> None:
+        self.said = Said("cli:at_line", line=line, problem=problem)
+        super().__init__(str(self.said))
         self.line = line
 
 
@@ -36,29 +40,31 @@ def _lines(stream: IO[bytes]):
             return
         number += 1
         if len(raw) > MAX_LINE_BYTES:
-            raise ReplayInputError(number, f"longer than {MAX_LINE_BYTES} bytes")
+            raise ReplayInputError(number, Said("cli:line_too_long", max=MAX_LINE_BYTES))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ReplayInputError(number, "not UTF-8 text") from None
+            raise ReplayInputError(number, Said("cli:not_utf8")) from None
         stripped = text.strip()
         if not stripped or stripped.startswith("#"):
             continue
         try:
             value = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise ReplayInputError(number, f"not valid JSON ({exc})") from None
+        except json.JSONDecodeError as exc:
+            raise ReplayInputError(number, Said("cli:not_json", detail=str(exc))) from None
+        except RecursionError:
+            raise ReplayInputError(number, Said("cli:not_json_deep")) from None
         if not isinstance(value, dict):
-            raise ReplayInputError(number, "not a JSON object")
+            raise ReplayInputError(number, Said("cli:not_object"))
         yield number, value
 
 
-def start_game(header: dict[str, Any], line: int):
+def start_game(header: dict[str, Any], line: int, lang: str = "en"):
     for key in header:
         if key not in HEADER_KEYS:
-            raise ReplayInputError(line, f"unknown header key {key!r}")
+            raise ReplayInputError(line, Said("cli:unknown_header_key", key=shown(key)))
     if "game" not in header or "players" not in header:
-        raise ReplayInputError(line, "the header needs \"game\" and \"players\"")
+        raise ReplayInputError(line, Said("cli:header_needs"))
     seed = header.get("seed", 0)
     try:
         core = get_core(header["game"])
@@ -66,7 +72,12 @@ def start_game(header: dict[str, Any], line: int):
             raise SetupError("bad_seed")
         return core, core.new_game(header["players"], header.get("options") or {}, seed)
     except SetupError as err:
-        raise ReplayInputError(line, f"{message(err.code, err.params)} [{err.code}]") from None
+        raise ReplayInputError(line, header_refused(err, lang)) from None
+
+
+def header_refused(err: Refusal, lang: str) -> Said:
+    """A refused header said in `lang`, its stable code beside it."""
+    return Said("cli:header_refused", reason=message(err.code, err.params, lang), code=err.code)
 
 
 def _emit(out: IO[str], obj: Any) -> None:
@@ -83,7 +94,7 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> i
     try:
         for number, value in _lines(stream):
             if core is None:
-                core, state = start_game(value, number)
+                core, state = start_game(value, number, lang)
                 continue
             try:
                 outcome = core.apply(state, value)
@@ -95,7 +106,7 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> i
             state = outcome.state
             _emit(out, {"ok": True, "events": outcome.events})
     except ReplayInputError as exc:
-        err.write(f"companion replay: {exc}\n")
+        err.write(f"companion replay: {say(exc.said, lang)}\n")
         return EXIT_BAD_INPUT
     if core is None:
         err.write(f"companion replay: {say(Said('cli:no_header'), lang)}\n")

@@ -97,6 +97,19 @@ def test_unreadable_input_exits_2_naming_the_line(text, where):
     assert "Traceback" not in result.stderr.decode()
 
 
+def test_a_bad_file_is_said_in_the_readers_language_with_the_code_beside_it():
+    refused = replay('{"game": "howruck", "players": ["A"]}\n', "--lang", "de")
+    assert refused.returncode == 2
+    assert refused.stderr.decode() == (
+        "companion replay: Zeile 1: der Kopf wird abgelehnt: Dieses Spiel braucht 2 "
+        "Spieler, nicht 1. [bad_player_count]\n")
+    unknown = replay('{"game": "howruck", "players": ["A", "B"], "x": 1}\n', "--lang", "nl")
+    assert unknown.stderr.decode() == \
+        "companion replay: regel 1: onbekende sleutel “x” in de kop\n"
+    binary = replay(HEADER.encode() + b"\xff\n", "--lang", "fr")
+    assert binary.stderr.decode() == "companion replay: ligne 2 : pas du texte UTF-8\n"
+
+
 def test_binary_and_huge_lines_are_refused_without_a_traceback():
     binary = replay(HEADER.encode() + b"\xff\xfe\x00\x01garbage\n")
     assert binary.returncode == 2 and b"line 2" in binary.stderr

@@ -143,6 +143,21 @@ def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_render_says_a_refused_header_in_the_readers_language(tmp_path, capsys):
+    game = tmp_path / "game.jsonl"
+    game.write_text('{"game": "stramash", "players": ["Anna", "Anna"]}\n')
+    assert cli_main(["render", "stramash", "--state", str(game), "--out",
+                     str(tmp_path / "x.png"), "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        "companion render: l’en-tête est refusé : Deux joueurs ont le même nom\u00a0: donnez à "
+        "chacun le sien. [bad_players]\n")
+    game.write_text("[1, 2]\n")
+    assert cli_main(["render", "stramash", "--state", str(game), "--out",
+                     str(tmp_path / "x.png"), "--lang", "de"]) == 2
+    assert capsys.readouterr().err == f"companion render: {game}: kein JSON-Objekt\n"
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_text_width_grows_with_text():
     assert text_width("Gleichstand!", 13) > text_width("Tie!", 13) > 0
 

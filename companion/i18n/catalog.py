@@ -68,6 +68,7 @@ MESSAGES: dict[str, Source] = {
 # A refusal whose `reason` parameter says more has a sentence of its own per reason
 # (context ``refusal:CODE.REASON``); the code stays the stable one (`bad_players`).
 REASONS: dict[str, str] = {
+    "bad_player_count.exact": "This game takes {min} players, not {count}.",
     "bad_players.duplicate": "Two players have the same name: give each one a name of their "
                              "own.",
     "bad_players.empty_or_not_text": "A player has no name.",

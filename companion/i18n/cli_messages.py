@@ -157,6 +157,18 @@ SENTENCES: dict[str, Source] = {
                              "(sudo systemctl stop companion)",
     "cli:unknown_screen": "unknown screen “{screen}” (one of: {known})",
     "cli:text_cut": "text cut to fit: “{text}”",
+    # a game file's problems (`companion replay`, `companion render --state`)
+    "cli:at_line": "line {line}: {problem}",
+    "cli:in_file": "{file}: {problem}",
+    "cli:line_too_long": "longer than {max} bytes",
+    "cli:not_utf8": "not UTF-8 text",
+    "cli:not_json": "not JSON ({detail})",  # detail: the JSON reader's own words
+    "cli:not_json_deep": "not JSON (nested too deep)",
+    "cli:not_object": "not a JSON object",
+    "cli:unknown_header_key": "unknown header key “{key}”",
+    "cli:header_needs": "the header needs “game” and “players”",
+    "cli:header_refused": "the header is refused: {reason} [{code}]",
+    "cli:not_a_header": "the first line is not a replay header with a known game",
     "cli:state_of_other_game": "the state is a game of “{game}”, not of “{screen}”: "
                                "name its screen ({game})",
 }

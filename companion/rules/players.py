@@ -23,6 +23,9 @@ def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ())
     if not isinstance(players, list):
         raise SetupError("bad_players", reason="not_a_list")
     if not lo <= len(players) <= hi:
+        if lo == hi:  # "takes 2 to 2 players" reads oddly
+            raise SetupError("bad_player_count", count=len(players), min=lo, max=hi,
+                             reason="exact")
         raise SetupError("bad_player_count", count=len(players), min=lo, max=hi)
     for pid in players:
         if not isinstance(pid, str) or not pid.strip():
