@@ -314,6 +314,12 @@ def _smbus(port: int) -> Any:
     return smbus2.SMBus(port)
 
 
+def checked(check: str, lang: str) -> str:
+    """A check's name as the finding line shows it, in `lang`."""
+    key = "check_" + check
+    return say(Said(f"doctor:{key}"), lang)
+
+
 def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO,
          buttons_wait_s: float | None = None, offline: bool = False,
          lang: str | None = None) -> int:
@@ -327,9 +333,10 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         what = "doctor:config_file_fix" if isinstance(err, configuration.ConfigFileError) \
             else "doctor:config_fix"
         fix = say(Said("doctor:fix", fix=Said(what)), lang)
-        out.write(f"✗ config: {err.text(lang)}\n  {fix}\n")
+        out.write(f"✗ {checked('config', lang)}: {err.text(lang)}\n  {fix}\n")
         return 1
-    out.write(f"✓ config: {config.source}\n")
+    source = Said("doctor:config_defaults") if config.source == "defaults" else config.source
+    out.write(f"✓ {checked('config', lang)}: {say(source, lang)}\n")
     problems = 0
     if offline:
         findings: Iterator[Finding] = check_installation()
@@ -349,7 +356,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask))
     for finding in findings:
         mark = "✓" if finding.ok else "✗"
-        out.write(f"{mark} {finding.check}: {say(finding.message, lang)}\n")
+        out.write(f"{mark} {checked(finding.check, lang)}: {say(finding.message, lang)}\n")
         if not finding.ok:
             problems += 1
             out.write(f"  {say(Said('doctor:fix', fix=finding.fix), lang)}\n")
