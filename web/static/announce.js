@@ -34,13 +34,14 @@
         const sums = {a: p.a, b: p.b, x: p.sum_a, y: p.sum_b};
         return p.by ? t("an_contest", {...sums, n: p.by, p: p.toward}) : t("an_contest_even", sums);
       }
-      case "barrel_moved": return p.toward ? t("an_barrel_moved", {c: t(p.card), n: p.by, p: p.toward, f: p.field})
-        : t("an_barrel_start", {c: t(p.card), p: p.player, f: p.field});
-      case "cleared": return p.cards.length ? t("an_cleared", {c: t(p.card), cards: p.cards.map((x) =>
-        `${x.side} ${t(x.field)}: ${howruckCard(x.card, t)}`).join(", ")}) : t("an_cleared_none", {c: t(p.card)});
-      case "switched": return t("an_switched", {c: t(p.card), card: howruckCard(p.moved, t), q: p.side, r: p.to, f: t(p.field)});
+      // How Ruck!'s action cards: said after the move's line, which names the card
+      case "barrel_moved": return p.toward ? t("an_barrel_moved", {n: p.by, p: p.toward, f: p.field})
+        : t("an_barrel_start", {p: p.player, f: p.field});
+      case "cleared": return p.cards.length ? t("an_cleared", {cards: p.cards.map((x) =>
+        `${x.side} ${t(x.field)}: ${howruckCard(x.card, t)}`).join(", ")}) : t("an_cleared_none");
+      case "switched": return t("an_switched", {card: howruckCard(p.moved, t), q: p.side, r: p.to, f: t(p.field)});
       case "reinforced": return p.count ? t("an_reinforced", {p: p.player, n: p.count}) : t("an_reinforced_none", {p: p.player});
-      case "no_effect": return t("an_no_effect", {c: t(p.card)});
+      case "no_effect": return t("an_no_effect");
       case "round_won": return t("an_round_" + p.reason, {p: p.player});
       case "game_won": return t("an_game_won", {p: p.players.join(" & "), n: p.players.length});
       case "game_drawn": return t("an_game_drawn");
