@@ -30,8 +30,11 @@ def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> 
     """The announcements for one accepted action, most important last-in-time order kept."""
     out: list[Announcement] = []
     view = view or {}
-    for at, event in enumerate(events):
-        out += _one(event, view, events) or _action_card(event, events[:at])
+    cause: dict[str, Any] = {}  # the latest action card or contest: what moved the board
+    for event in events:
+        out += _one(event, view, events) or _action_card(event, cause)
+        if event.get("type") in ("action", "contest"):
+            cause = event
     return out
 
 
@@ -89,15 +92,14 @@ def _one(e: dict[str, Any], view: dict[str, Any],
     return []
 
 
-def _action_card(e: dict[str, Any], before: list[dict[str, Any]]) -> list[Announcement]:
-    """What a How Ruck! action card changed on the board, which the players must copy onto
-    the real one: the barrel moved (not by a contest: that one says its pull), top cards
-    cleared or switched to the other side, cards drawn, or Ungeheuerlich without effect."""
-    kind = e.get("type")
-    card = next((x for x in reversed(before) if x.get("type") in ("action", "contest")), {})
-    if card.get("type") != "action":
+def _action_card(e: dict[str, Any], cause: dict[str, Any]) -> list[Announcement]:
+    """What a How Ruck! action card (`cause`, the latest action or contest event before `e`)
+    changed on the board, which the players must copy onto the real one: the barrel moved
+    (not by a contest: that one says its pull), top cards cleared or switched to the other
+    side, cards drawn, or Ungeheuerlich without effect."""
+    if cause.get("type") != "action":
         return []
-    played, player = card["card"], card["player"]
+    kind, played, player = e.get("type"), cause["card"], cause["player"]
     if kind == "barrel_moved":  # Seilriss: back to the player's start field, either way
         toward = None if played == "seilriss" else e["toward"]
         return _a("barrel_moved", card=played, player=player, toward=toward,
