@@ -10,6 +10,7 @@ first); and no daemon can start on the directory while a restore is under way.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import TextIO
 
@@ -18,11 +19,11 @@ from companion.datalock import DataDirBusy, DataLock
 from companion.i18n import message
 from companion.i18n.said import Said, say
 from companion.sessions.backup import (
-    BACKUP_SUFFIX,
     BackupError,
     check_backup,
     copy_into,
-    stamp,
+    is_backup,
+    keep_before_restore,
     write_backup,
 )
 from companion.sessions.store import DB_NAME, GameStore, default_data_dir
@@ -36,18 +37,36 @@ def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
                 lang: str = "en") -> int:
     data = data or default_data_dir()
     db = data / DB_NAME
-    if not db.exists():
-        err.write(f"companion backup: {say(Said('cli:no_database', dir=str(data)), lang)}\n")
-        return 2
-    try:
-        write_backup(db, file, _settings(data).as_json())
-        info = check_backup(file)
-    except OSError as exc:
-        said = Said("cli:cannot_write", file=str(file), error=str(exc.strerror or exc))
-        err.write(f"companion backup: {say(said, lang)}\n")
+    refused = _refused_target(file, db) if db.exists() else \
+        Said("cli:no_database", dir=str(data))
+    if refused is None:
+        try:
+            info = write_backup(db, file, _settings(data).as_json(), check=True)
+        except BackupError as exc:  # the copy of a damaged database: the older file stays
+            refused = Said("cli:backup_failed_check", file=str(file), code=exc.code,
+                           problem=message(exc.code, exc.params, lang))
+        except (OSError, sqlite3.Error) as exc:
+            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            refused = Said("cli:cannot_write", file=str(file), error=str(detail))
+    if refused is not None:
+        err.write(f"companion backup: {say(refused, lang)}\n")
         return 2
     out.write(json.dumps({"backup": str(file), **info.as_json()}) + "\n")
     return 0
+
+
+def _refused_target(file: Path, db: Path) -> Said | None:
+    """Why a backup must not be written to `file`: a folder that is not there (a USB stick not
+    mounted: the backup would stay on the SD card), the games database itself (or its log),
+    or a file there that is not a backup (written over, it would be lost)."""
+    if not file.parent.is_dir():
+        return Said("cli:no_folder", folder=str(file.parent))
+    database = {db.resolve(), *(db.with_name(db.name + end).resolve() for end in ("-wal", "-shm"))}
+    if file.resolve() in database:
+        return Said("cli:backup_is_database", file=str(file))
+    if file.exists() and not is_backup(file):
+        return Said("cli:not_a_backup_kept", file=str(file))
+    return None
 
 
 def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: TextIO) -> int:
@@ -71,8 +90,7 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
         store = GameStore(data)
         try:
             settings = _settings(data)
-            kept = data / "backups" / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
-            write_backup(store.path, kept, settings.as_json())
+            kept = keep_before_restore(store.path, settings.as_json())
             copy_into(file, store.db)
         finally:
             store.close()

@@ -15,12 +15,11 @@ from typing import Any
 
 from companion import config as configuration
 from companion.sessions.backup import (
-    BACKUP_SUFFIX,
     BackupError,
     BackupInfo,
     check_backup,
     copy_into,
-    stamp,
+    keep_before_restore,
     write_backup,
 )
 
@@ -33,7 +32,9 @@ def backups_dir(daemon: Any) -> Path:
 
 
 def take_backup(daemon: Any, out: Path) -> None:
-    """A consistent copy of every game and setting, written to `out`, while play goes on."""
+    """A consistent copy of every game and setting, written to `out` (its folder made if
+    missing), while play goes on."""
+    out.parent.mkdir(parents=True, exist_ok=True)
     settings = daemon.hub.call(lambda: dict(daemon.settings.as_json()))
     write_backup(daemon.sessions.store.path, out, settings)
 
@@ -52,8 +53,7 @@ def restore(daemon: Any, path: Path) -> dict[str, Any]:
 def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     """On the hub thread: nothing else reads or writes the games meanwhile."""
     store, table = daemon.sessions.store, daemon.table
-    kept = backups_dir(daemon) / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
-    write_backup(store.path, kept, daemon.settings.as_json())
+    kept = keep_before_restore(store.path, daemon.settings.as_json())
     copy_into(path, store.db)
     daemon.sessions.reload()
     playing = [g.id for g in daemon.sessions.games.values() if g.status == "playing"]

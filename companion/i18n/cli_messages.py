@@ -165,6 +165,13 @@ SENTENCES: dict[str, Source] = {
     "cli:cannot_write": "cannot write {file}: {error}",
     "cli:no_header": "line 1: the file has no header",
     "cli:no_database": "no games database in {dir}",
+    "cli:no_folder": "no folder {folder}: a backup is written only into a folder that exists "
+                     "(is the USB stick mounted?)",
+    "cli:backup_failed_check": "the copy of the games fails the backup check, so {file} was "
+                               "not written: {problem} [{code}]",
+    "cli:backup_is_database": "{file} is the games database itself: name another file",
+    "cli:not_a_backup_kept": "{file} is there and is not a companion backup: it is left as it "
+                             "is; name another file",
     "cli:config_error": "configuration error: {error}",
     "cli:cannot_start": "cannot start: {error}",
     "cli:cannot_start_busy": "cannot start: {error}; stop it first "

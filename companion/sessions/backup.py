@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,22 +65,73 @@ class BackupInfo:
                 "created": self.created}
 
 
-def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any]) -> None:
-    """Copy the database at `db_path` (live or not) to `out_path` with `settings` inside."""
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    source = sqlite3.connect(db_path, isolation_level=None)
-    target = sqlite3.connect(out_path, isolation_level=None)
+def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any],
+                 check: bool = False) -> BackupInfo | None:
+    """Copy the database at `db_path` (live or not) to `out_path` with `settings` inside;
+    with `check`, the copy must pass `check_backup` (whose findings it returns) before it
+    takes `out_path`'s place (BackupError if not).
+
+    Written whole into a temporary file beside `out_path`, flushed to the disk, then renamed
+    over it: a failure half-way (a full USB stick, a pulled one) leaves no half backup, and
+    whatever was at `out_path` stays as it was. The folder must exist (a backup meant for a
+    USB stick that is not mounted must not land on the SD card under the stick's path)."""
+    fd, name = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".partial",
+                                dir=out_path.parent)
+    os.close(fd)
+    partial = Path(name)
     try:
-        source.execute("PRAGMA busy_timeout=5000")
-        source.backup(target)  # pages=-1: every page in one step, one snapshot
-        target.execute("PRAGMA journal_mode=DELETE")
-        target.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                       (SETTINGS_KEY, json.dumps(settings, ensure_ascii=False)))
-        target.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CREATED_KEY,
-                                                                      repr(time.time())))
+        source = sqlite3.connect(db_path, isolation_level=None)
+        target = sqlite3.connect(partial, isolation_level=None)
+        try:
+            source.execute("PRAGMA busy_timeout=5000")
+            source.backup(target)  # pages=-1: every page in one step, one snapshot
+            target.execute("PRAGMA journal_mode=DELETE")
+            target.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                           (SETTINGS_KEY, json.dumps(settings, ensure_ascii=False)))
+            target.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CREATED_KEY,
+                                                                          repr(time.time())))
+        finally:
+            target.close()
+            source.close()
+        with open(partial, "rb+") as written:
+            os.fsync(written.fileno())
+        info = check_backup(partial) if check else None
+        os.replace(partial, out_path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    folder = os.open(out_path.parent, os.O_RDONLY)
+    try:  # the rename itself on the disk
+        os.fsync(folder)
     finally:
-        target.close()
-        source.close()
+        os.close(folder)
+    return info
+
+
+def keep_before_restore(db_path: Path, settings: dict[str, Any]) -> Path:
+    """The data a restore is about to replace, as a backup in the data directory's
+    ``backups`` folder (made if missing); its path."""
+    kept = db_path.parent / "backups" / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    write_backup(db_path, kept, settings)
+    return kept
+
+
+def is_backup(path: Path) -> bool:
+    """Whether the file at `path` says it is one of our backups (SQLite, our ``app`` marker);
+    nothing more is checked."""
+    try:
+        with open(path, "rb") as stream:
+            if not stream.read(16).startswith(SQLITE_MAGIC):
+                return False
+        db = _open_read_only(path)
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key='app'").fetchone()
+        finally:
+            db.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return row is not None and row[0] == APP_MARKER
 
 
 def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
