@@ -67,6 +67,8 @@ def test_rename_and_merge(table):
 @pytest.mark.parametrize(("path", "body", "code"), [
     ("/api/players/rename", {"name": "Zed", "to": "Y"}, "no_such_player"),
     ("/api/players/rename", {"name": "Ann", "to": "Bob"}, "player_exists"),
+    ("/api/players/rename", {"name": "Ann", "to": "bob"}, "player_exists"),  # read aloud: one
+    ("/api/players/rename", {"name": "Ann", "to": " BOB "}, "player_exists"),
     ("/api/players/rename", {"name": "Ann", "to": "  "}, "bad_player_name"),
     ("/api/players/rename", {"name": "Ann", "to": "x" * 41}, "bad_player_name"),
     ("/api/players/rename", {"name": "Ann", "to": "a\u0000b"}, "bad_player_name"),
@@ -83,6 +85,25 @@ def test_bad_player_changes_are_refused(table, path, body, code):
         status, answer, _ = client.post(f"{path}?lang={lang}", body)
         assert 400 <= status < 500 and answer["error"]["code"] == code
     assert set(by_name(client)) == {"Ann", "Bob"}
+
+
+def test_a_rename_keeps_a_name_as_a_new_game_would_take_it(table):
+    """A rename to the same player's name in other letters' case fixes the spelling; a name
+    typed with a combining mark is the composed name the games use (one player, not two)."""
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["jürgen", "Bob"])
+    status, body, _ = client.post("/api/players/rename", {"name": "jürgen", "to": "Jürgen"})
+    assert status == 200 and body["aliases"] == {"jürgen": "Jürgen"}
+    finished_game(daemon, "howruck", 2, ["Jürgen", "Bob"])
+    assert by_name(client)["Jürgen"]["played"] == 2
+    status, body, _ = client.post("/api/players/rename",
+                                  {"name": "Bob", "to": "Ju\u0308rgen"})  # u + combining mark
+    assert status == 422 and body["error"] == {
+        "code": "player_exists", "params": {"name": "Jürgen"},
+        "message": "“Jürgen” is already a player: merge the two instead."}, body
+    status, body, _ = client.post("/api/players/rename",
+                                  {"name": "Bob", "to": "Bo\u0301b"})  # a new name, composed
+    assert status == 200 and body["aliases"] == {"jürgen": "Jürgen", "Bob": "B\u00f3b"}, body
 
 
 def test_names_written_with_joiners_play_and_rename(table):

@@ -9,6 +9,7 @@ the hub thread, like the store it writes to.
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 
 from companion.rules import Refusal
 from companion.rules.base import shown
@@ -21,10 +22,11 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, play
 
 
 def check_name(value: object) -> str:
-    """A player's name: 1 to MAX_NAME printable characters, spaces at the ends dropped."""
+    """A player's name: 1 to MAX_NAME printable characters, composed (NFC) and spaces at the
+    ends dropped, as a new game takes it (`sessions.make_header`)."""
     if not isinstance(value, str):
         raise Refusal("bad_player_name", name=shown(value), max=MAX_NAME)
-    name = value.strip()
+    name = unicodedata.normalize("NFC", value).strip()
     if not name or len(name) > MAX_NAME or not printable_name(name):
         raise Refusal("bad_player_name", name=shown(name), max=MAX_NAME)
     return name
@@ -39,13 +41,17 @@ class PlayerBook:
         return dict(self.db.execute("SELECT name, player FROM player_aliases").fetchall())
 
     def rename(self, name: object, to: object, known: set[str]) -> dict[str, str]:
-        """`name` is called `to` from now on, in every game (`to` must be new)."""
+        """`name` is called `to` from now on, in every game. `to` must be new, or differ
+        from `name` only in letters' case (a spelling fixed): read aloud, "Bob" and "bob" are
+        one player, as a new game's names are (`sessions.make_header`)."""
         name, to = check_name(name), check_name(to)
         players = self._players(known)
         if name not in players:
             raise Refusal("no_such_player", name=name)
-        if to in players and to != name:
-            raise Refusal("player_exists", name=to)
+        taken = next((p for p in sorted(players)
+                      if p != name and p.casefold() == to.casefold()), None)
+        if taken is not None:
+            raise Refusal("player_exists", name=taken)
         return self._alias(name, to)
 
     def merge(self, name: object, into: object, known: set[str]) -> dict[str, str]:
