@@ -153,23 +153,31 @@ def test_hardware_settings_from_the_page(browser, daemon):
     view = daemon.settings_view()
     assert view["hardware"]["display"]["type"] == "sh1106" and view["restart_needed"]
     assert view["hardware"]["buttons"]["players"] == [5, 6, 13]
+    # a refused value is said beside the form, at its field: marked, focused, described
+    invalid = "[...document.querySelectorAll('[aria-invalid=true]')].map((el) => el.name)"
     page.fill("[name='buttons.players']", "5, 5")
     page.click("#hardware-form button[type=submit]")
-    page.wait_for_selector("#message:not([hidden])")
-    assert page.get_attribute("#message", "data-code") == "bad_setting"
-    assert "buttons.players[1]" in page.inner_text("#message")
-    assert page.inner_text("#hardware-note") == ""  # "saved" was the earlier save's
+    until(page, "document.querySelector('#hardware-note').dataset.code === 'bad_setting'")
+    assert "buttons.players[1]" in page.inner_text("#hardware-note")  # "saved" was before
+    assert page.evaluate(invalid) == ["buttons.players"]
+    assert page.evaluate("document.activeElement.name") == "buttons.players"
+    assert page.get_attribute("[name='buttons.players']", "aria-describedby") == "hardware-note"
+    assert page.is_hidden("#message")  # not at the top of the page, out of sight
+    shot(page, "11-hardware-refused")
     page.fill("[name='buttons.players']", "a, 6")  # the refusal quotes what was typed
     page.click("#hardware-form button[type=submit]")
-    until(page, "document.querySelector('#message').textContent.endsWith('nicht \"a\".')")
+    until(page, "document.querySelector('#hardware-note').textContent.endsWith('nicht \"a\".')")
     page.fill("[name='buttons.players']", "5, 6")
     page.fill("[name='buttons.ok']", "")  # emptied: no OK button (not GPIO 0)
     page.fill("[name='race.countdown_s']", "")  # emptied: refused, not a 0 s countdown
     page.click("#hardware-form button[type=submit]")
-    until(page, "document.querySelector('#message').textContent.includes('race.countdown_s')")
+    until(page, "document.querySelector('#hardware-note').textContent.includes('race.countdown_s')")
+    assert page.evaluate(invalid) == ["race.countdown_s"]  # the earlier field is fine now
     page.fill("[name='race.countdown_s']", "3")
     page.click("#hardware-form button[type=submit]")
-    until(page, "document.querySelector('#message').hidden")
+    until(page, "document.querySelector('#hardware-note').textContent.includes('neu')")
+    assert page.evaluate(invalid) == [] and page.is_hidden("#message")
+    assert page.get_attribute("[name='race.countdown_s']", "aria-describedby") is None
     assert daemon.settings_view()["hardware"]["buttons"]["ok"] is None
 
 
