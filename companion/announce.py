@@ -54,8 +54,11 @@ def _one(e: dict[str, Any], view: dict[str, Any],
     kind = e.get("type")
     if kind == "race":
         return _race(e)
-    if kind == "tiebreak" and e.get("winner"):
-        return _a("tiebreak_won", player=e["winner"])
+    if kind == "tiebreak":  # the cards drawn: on the table, and what decided (or did not)
+        draws = e.get("draws") or {}
+        if e.get("winner"):
+            return _a("tiebreak_won", player=e["winner"], draws=draws)
+        return _a("tiebreak_tied", draws=draws)
     if kind == "contest":
         a, b = list(e["strength"])
         pull = e.get("pull") or {}

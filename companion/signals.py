@@ -23,6 +23,7 @@ SIGNALS: dict[str, Pattern] = {
     "race_tie": Pattern(None, None, 0),
     "race_false_start": Pattern(None, None, 0),
     "tiebreak_won": Pattern("stopp", "player", 2),
+    "tiebreak_tied": Pattern("tie", None, 0),  # each side draws again
     "contest": Pattern("tick", "toward", 1),
     "barrel_moved": Pattern("tick", "toward", 1),  # by an action card: a pull like a contest's
     "cleared": Pattern(None, None, 0),  # said on the phones; the board shows it

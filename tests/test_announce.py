@@ -51,6 +51,19 @@ def test_a_race_says_who_and_by_how_much():
                       "params": {"player": "Ben", "false_starters": ["Anna"]}}]
 
 
+def test_a_tie_break_names_the_cards_drawn_whether_it_decides_or_ties_again():
+    t = Table("howruck", ["Anna", "Ben"])
+    t.do(type="race", tie=True)
+    again = announcements(t.do(type="tiebreak", draws={"Anna": card("red", 3),
+                                                       "Ben": card("red", 3)}), t.view)
+    assert again == [{"kind": "tiebreak_tied", "params": {"draws": {
+        "Anna": card("red", 3), "Ben": card("red", 3)}}}]
+    won = announcements(t.do(type="tiebreak", draws={"Anna": {"action": "adrenalin"},
+                                                     "Ben": card("green", 0)}), t.view)
+    assert won[0] == {"kind": "tiebreak_won", "params": {"player": "Ben", "draws": {
+        "Anna": {"action": "adrenalin"}, "Ben": card("green", 0)}}}
+
+
 def test_a_contest_gives_both_sums_the_pull_and_its_direction():
     t = Table("howruck", ["A", "B"])
     t.start("A")

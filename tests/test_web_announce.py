@@ -273,3 +273,37 @@ def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browse
         "Bert: Und tschüss · Wert 0 — Keine Karte abzuräumen",
         "Anna: Ungeheuerlich — Kein Nessie oben auf der anderen Seite: keine Wirkung",
         "Bert: Verstärkung — Bert zieht 3 Karten nach"]
+
+
+def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, daemon):  # noqa: F811
+    """A tie-break that ties again is news (each side draws another card), and the one that
+    decides names the cards; each is a sentence on a watching phone, in its history and in
+    an undo, never the move's raw data."""
+    page = watcher(browser, daemon, "de-DE")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    moves = [
+        {"type": "race", "tie": True},
+        {"type": "tiebreak", "draws": {"Anna": card("red", 3), "Bert": card("red", 3)}},
+        {"type": "tiebreak", "draws": {"Anna": {"action": "adrenalin"},
+                                       "Bert": card("white", 4, howruck=True)}},
+    ]
+    daemon.hub.call(daemon.table.apply, game, moves[0])
+    until(page, "window.companion.state && window.companion.state.actions === 1")
+    daemon.hub.call(daemon.table.apply, game, moves[1])
+    until(page, "document.querySelector('#banner').textContent === 'Stechen wieder gleich "
+                "(Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte'")
+    daemon.hub.call(daemon.table.apply, game, moves[2])
+    until(page, "document.querySelector('#banner').textContent === 'Bert gewinnt das Stechen "
+                "(Anna: Adrenalinstoß, Bert: weiß 4 ✶)'")
+    page.click("nav [data-tab=history]")
+    until(page, "document.querySelectorAll('#history-list li').length === 3")
+    assert page.locator("#history-list li").all_inner_texts() == [
+        "Gleichstand: Beide ziehen eine Karte",
+        "Stechen wieder gleich (Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte",
+        "Bert gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶)"]
+    daemon.hub.call(daemon.table.undo, game)
+    until(page, "document.querySelector('#banner').textContent === 'Zurückgenommen: Bert "
+                "gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶)'")
+    daemon.hub.call(daemon.table.undo, game)
+    until(page, "document.querySelector('#banner').textContent === 'Zurückgenommen: Stechen "
+                "wieder gleich (Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte'")

@@ -115,6 +115,9 @@ PAGE: dict[str, Source] = {
     "an_race_tie_plain": "Tie: each player draws a card",
     "an_race_false_start": "False start by {q}: {p} wins the race",
     "an_tiebreak_won": "{p} wins the tie-break",
+    "an_tiebreak_won_cards": "{p} wins the tie-break ({cards})",
+    "an_tiebreak_tied": "Tie-break tied again ({cards}): each side draws another card",
+    "quick_start_line": "Quick start: {p}'s barrel, {q} begins",
     "an_contest": "Contest: {a} {x} : {y} {b}, the barrel moves {n} toward {p}",
     "an_contest_even": "Contest: {a} {x} : {y} {b}, the barrel stays",
     # How Ruck! action cards: said after the move's line, which names the card

@@ -15,8 +15,11 @@
   // may overtake: then colour and strength alone.
   const howruckCard = (card, t) => {
     const howruck = window.companion.games.howruck;
-    return howruck ? howruck.cardName(card, t) : `${t(card.color)} ${card.strength}`;
+    return howruck ? howruck.cardName(card, t) : card.action ? t(card.action) : `${t(card.color)} ${card.strength}`;
   };
+
+  // A tie-break's cards, each with who drew it ("Anna: rot 3, Bert: blau 5 ✶").
+  const drawn = (draws, t) => Object.entries(draws || {}).map(([who, card]) => `${who}: ${howruckCard(card, t)}`).join(", ");
 
   // `describe(action, events)`: a move as the history says it (the game's module, app.js).
   function say(item, t, describe) {
@@ -29,7 +32,9 @@
         return p.margin_us != null ? t("an_race_tie", {ms: ms(p.margin_us)}) : t("an_race_tie_plain");
       case "race_false_start":
         return t("an_race_false_start", {p: p.player, q: (p.false_starters || []).join(", ")});
-      case "tiebreak_won": return t("an_tiebreak_won", {p: p.player});
+      case "tiebreak_won": return p.draws ? t("an_tiebreak_won_cards", {p: p.player, cards: drawn(p.draws, t)})
+        : t("an_tiebreak_won", {p: p.player});
+      case "tiebreak_tied": return t("an_tiebreak_tied", {cards: drawn(p.draws, t)});
       case "contest": {
         const sums = {a: p.a, b: p.b, x: p.sum_a, y: p.sum_b};
         return p.by ? t("an_contest", {...sums, n: p.by, p: p.toward}) : t("an_contest_even", sums);

@@ -90,6 +90,12 @@
     if (a.type === "race") return describeRace(a, (events || []).find((e) => e.type === "race"));
     if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
     if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
+    if (a.type === "tiebreak") {  // as its announcement says it (an undo; a line of old)
+      const e = (events || []).find((x) => x.type === "tiebreak") || {};
+      return companion.announce.say(e.winner ? {kind: "tiebreak_won", params: {player: e.winner, draws: a.draws}}
+        : {kind: "tiebreak_tied", params: {draws: a.draws}}, t);
+    }
+    if (a.type === "quick_start") return t("quick_start_line", {p: a.barrel, q: a.starter});
     return JSON.stringify(a);
   }
 
