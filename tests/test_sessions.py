@@ -81,6 +81,36 @@ def test_undo_removes_the_last_action_and_rebuilds_the_state(tmp_path, sessions)
     assert Sessions(tmp_path).get(game.id).actions == []
 
 
+def test_an_undo_takes_back_only_the_move_the_asker_saw_last(tmp_path, sessions):
+    """A phone that saw one move asks to undo it; meanwhile another move arrived: the undo
+    is refused (it would take back a move that phone never saw), and nothing is removed."""
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    sessions.apply(game.id, {"type": "play", "player": "A", "card": RED1, "side": "A",
+                             "field": "red"})
+    for seen in (1, 3):  # one behind (another move came), one ahead (a double tap)
+        with pytest.raises(Refusal) as info:
+            sessions.undo(game.id, seen=seen)
+        assert (info.value.code, info.value.params) == ("undo_stale", {"actions": 2})
+    assert len(game.actions) == 2
+    sessions.undo(game.id, seen=2)
+    sessions.close()
+    assert len(Sessions(tmp_path).get(game.id).actions) == 1
+
+
+def test_a_write_that_fails_leaves_the_store_ready_for_the_next_move(tmp_path, sessions):
+    """A statement that fails inside a commit (here: a move numbered as one already stored)
+    is rolled back: the next move is stored, not refused for a transaction left open."""
+    game = sessions.create("howruck", ["A", "B"])
+    sessions.apply(game.id, {"type": "race", "winner": "A"})
+    with pytest.raises(sqlite3.IntegrityError):
+        sessions.store.append(game.id, 0, {"type": "race", "winner": "B"}, "playing", None)
+    sessions.apply(game.id, {"type": "play", "player": "A", "card": RED1, "side": "A",
+                             "field": "red"})
+    sessions.close()
+    assert [a["type"] for a in Sessions(tmp_path).get(game.id).actions] == ["race", "play"]
+
+
 def test_finished_games_stay_listed_with_their_result(tmp_path, sessions):
     log, final = random_game(CORE, 4)
     game = sessions.create("howruck", ["A", "B"], {}, 4)
