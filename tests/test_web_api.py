@@ -102,8 +102,16 @@ def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):
     status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
                                   headers={"Origin": f"https://127.0.0.1:{client.port}"})
     assert status == 403 and body["error"]["code"] == "cross_site"  # another origin's page
+    for other in ({"Origin": "http://127.0.0.1:1"},  # another server on the same host
+                  {"Referer": "http://evil.example/form"}):  # a browser that sent no Origin
+        status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
+                                      headers=other)
+        assert status == 403 and body["error"]["code"] == "cross_site", other
     status, _, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
                                headers={"Origin": f"http://127.0.0.1:{client.port}"})
+    assert status == 201
+    status, _, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]},
+                               headers={"Referer": f"http://127.0.0.1:{client.port}/#play"})
     assert status == 201
 
 
