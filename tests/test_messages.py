@@ -68,9 +68,20 @@ def test_unknown_codes_and_languages_fall_back_without_failing():
 @pytest.mark.parametrize("header,lang", [
     ("de-DE,de;q=0.9,en;q=0.8", "de"), ("nl", "nl"), ("fr-FR,en;q=0.5", "fr"),
     ("it-IT,en;q=0.5", "en"),
-    (None, "en"), ("en;q=0.2,nl;q=0.9", "nl"), ("de;q=abc", "de")])
+    (None, "en"), ("en;q=0.2,nl;q=0.9", "nl"), ("de;q=abc", "de"),
+    ("de,nl", "de"), ("nl;q=0.8,de;q=0.8", "nl"),  # equally liked: the first named
+    ("de;q=0", "en"), ("nl;q=0,de;q=0.1", "de"),  # q=0: "not this one"
+    ("nl;q=abc,de;q=0.1", "de")])  # a malformed weight counts least
 def test_pick_language(header, lang):
     assert pick_language(header) == lang
+
+
+def test_the_language_asked_for_comes_before_the_pages_cookie_and_the_browsers():
+    from companion.web.guard import choose_language
+
+    assert choose_language("nl", "de", "fr") == "nl"
+    assert choose_language(None, "de", "fr") == "de"
+    assert choose_language(None, "xx", "fr") == "fr"
 
 
 @pytest.mark.parametrize("lang,name", [("en", "The Rope Snaps"), ("de", "Seilriss"),

@@ -55,10 +55,12 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
 
 
 def pick_language(accept_language: str | None) -> str:
-    """The best of our languages for an HTTP Accept-Language header."""
+    """The best of our languages for an HTTP Accept-Language header: the highest weight,
+    the first named of equal ones; ``q=0`` means "not this one"; a malformed weight counts
+    least (above none)."""
     if not accept_language:
         return DEFAULT_LANGUAGE
-    best, best_q = DEFAULT_LANGUAGE, -1.0
+    best, best_q = DEFAULT_LANGUAGE, 0.0
     ours = languages()
     for part in accept_language.split(","):
         tag, _, q = part.strip().partition(";q=")
@@ -66,7 +68,7 @@ def pick_language(accept_language: str | None) -> str:
         try:
             weight = float(q) if q else 1.0
         except ValueError:
-            weight = 0.0
+            weight = 1e-9
         if lang in ours and weight > best_q:
             best, best_q = lang, weight
     return best
