@@ -73,10 +73,27 @@ def test_the_seven_moves_one_laddie_or_splits_between_two():
     assert t.event("played")["split"] == [[0, 2], [1, 5]]
 
 
+def test_a_seven_split_needs_two_different_laddies():
+    """Seven steps shared by one laddie with itself (3 + 4) would stop half-way: a capture
+    on the middle square the rules never give."""
+    t = Track().put("Ann", 0, ("track", 5)).put("Bob", 0, ("track", 8))
+    t.refuse_play("bad_split", "7", split=[[0, 3], [0, 4]])
+    assert (t.at("Ann", 0), t.at("Bob", 0)) == ({"track": 5}, {"track": 8})
+
+
 def test_the_eight_goes_exactly_eight_back_never_into_the_castle():
     t = Track().put("Ann", 0, ("track", 3))
     t.play("8", laddie=0)
     assert t.at("Ann", 0) == {"track": 49}  # 3 − 8 round the ring
+
+
+def test_the_eight_may_not_jump_its_own_colour_on_any_square_it_passes():
+    for passed in (19, 13):  # the first square it passes, and the last before landing
+        t = Track().put("Ann", 0, ("track", 20)).put("Ann", 1, ("track", passed))
+        t.refuse_play("own_laddie_in_the_way", "8", laddie=0)
+    t = Track().put("Ann", 0, ("track", 20)).put("Ann", 1, ("track", 11))  # beyond it: fine
+    t.play("8", laddie=0)
+    assert t.at("Ann", 0) == {"track": 12}
 
 
 def test_landing_on_an_opponent_sends_it_to_its_dock_and_opponents_may_be_jumped():
