@@ -100,6 +100,14 @@ def test_false_start_forfeit_hands_the_race_to_the_opponent():
     assert r.decide(SIGNAL + 1) is d
 
 
+def test_a_press_stamped_at_the_signal_itself_is_no_false_start():
+    r = race(false_start="forfeit")
+    r.feed(Edge("A", SIGNAL))
+    r.feed(Edge("B", SIGNAL + 0.05))
+    d = r.decide(SIGNAL + 1)
+    assert (d.winner, d.false_starts, d.reason) == ("A", (), "press")
+
+
 def test_releases_and_strangers_do_not_count():
     r = race()
     r.feed(Edge("A", SIGNAL + 0.1, pressed=False))
@@ -134,3 +142,12 @@ def test_delay_tracker_keeps_the_configured_floor_and_a_cap():
     assert delays.settle_s(0.05) == delays.cap_s
     delays.observe(-0.5)  # a clock mismatch, not a delay: ignored
     assert delays.settle_s(0.05) == delays.cap_s
+
+
+def test_settle_is_the_longest_recent_delay_with_headroom_and_forgets_old_ones():
+    delays = DelayTracker(keep=3)
+    delays.observe(0.100)
+    assert delays.settle_s(0.05) == pytest.approx(0.100 * 1.25 + 0.005)  # a quarter more
+    for _ in range(3):  # the long delay leaves the last three
+        delays.observe(0.010)
+    assert delays.settle_s(0.0) == pytest.approx(0.010 * 1.25 + 0.005)
