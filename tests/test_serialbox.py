@@ -173,6 +173,25 @@ def test_a_hostile_line_is_refused_and_the_next_press_keeps_its_box_time(box_lin
         box.unplug()
 
 
+@pytest.mark.parametrize("offset_s", [0.5, -5.0])
+def test_a_box_time_in_the_future_or_long_past_counts_as_its_arrival(box_link, offset_s):
+    """A press the clock map puts after its own arrival (a box clock jumping ahead) would
+    win every race, and one from long ago is no press of this race: both take the time
+    they arrived."""
+    box, reader, edges = plug_in(box_link)
+    try:
+        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        sent = time.monotonic()
+        box.send(f"press p1 {sent + offset_s}")
+        wait_until(lambda: any(e[0] == "p1" for e in edges))
+        heard = time.monotonic()
+        (_, mapped, _, _), = [e for e in edges if e[0] == "p1"]
+        assert sent <= mapped <= heard, (offset_s, mapped - sent)
+    finally:
+        reader.stop()
+        box.unplug()
+
+
 def test_a_hello_without_wrap_still_lets_presses_count_on_the_box_clock(box_link):
     """The box counter has wrapped once; then a HELLO says nothing about wrapping."""
     box, reader, edges = plug_in(box_link, wrap_in_s=0.3)
