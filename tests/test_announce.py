@@ -49,6 +49,10 @@ def test_a_race_says_who_and_by_how_much():
     early = announcements(t.do(type="race", presses={"Anna": [-2_000], "Ben": [9_000]}), t.view)
     assert early == [{"kind": "race_false_start",
                       "params": {"player": "Ben", "false_starters": ["Anna"]}}]
+    t = Table("howruck", ["Anna", "Ben"], {"false_start": "forfeit"})  # both too early:
+    both = announcements(t.do(type="race", presses={"Anna": [-5_000], "Ben": [-2_000]}), t.view)
+    assert both == [{"kind": "race_false_start",  # the first to jump loses, named alone
+                     "params": {"player": "Ben", "false_starters": ["Anna"]}}]
 
 
 def test_a_tie_break_names_the_cards_drawn_whether_it_decides_or_ties_again():
@@ -143,6 +147,23 @@ def test_the_berggeist_stays_home_when_nobody_is_on_the_middle_level():
     assert said == [{"kind": "berggeist_stays", "params": {"player": "red"}}]
     t = Table("laufrauf", ["red", "blue"])
     assert announcements(t.do(type="roll", player="red", dice=[3, 5]), t.view) == []
+    # a seven thrown again (the 3 kept) is no first throw: the Berggeist is not asked
+    assert announcements(t.do(type="roll", player="red", keep=0, dice=[3, 4]), t.view) == []
+
+
+def test_the_oled_shows_the_last_of_a_moves_announcements_that_has_a_banner():
+    from companion.announce import banner
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    imprint = card("white", 4, howruck=True)
+    t.play("A", imprint, "A", "red")
+    t.do(type="action", player="B", card="seilriss", forgo=True)
+    t.do(type="action", player="A", card="adrenalin")
+    t.do(type="action", player="B", card="how_ruck", forgo=True)
+    said = announcements(t.play("A", imprint, "A", "blue"), t.view)  # the round is won
+    assert [a["kind"] for a in said] == ["contest", "round_won"]
+    assert banner(said, game_over=False) == said[-1]
+    assert banner(said, game_over=True) is None  # a won game stays on its own screen
 
 
 def test_stramash_captures_and_castle_entries():
