@@ -44,6 +44,25 @@ def test_ok_button_starts_the_race_and_the_earliest_edge_wins(daemon, mock_pins,
     daemon.recorder.wait_for(lambda t, p: t == "leds" and p == [0])
 
 
+def test_a_race_result_entered_by_hand_ends_the_running_race(daemon, mock_pins, monkeypatch,
+                                                            caplog):
+    """Buttons not working, the table taps "Bob won the race" on a phone while the race runs:
+    the race ends with it (every screen leaves "How Ruck!"), and a press afterwards is no
+    race press: it decides nothing and is not refused by the game."""
+    signal_t = start_race(daemon, mock_pins)
+    daemon.hub.call(daemon.table.apply, daemon.table.current, {"type": "race", "winner": "Bob"})
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "idle")
+    assert daemon.hub.call(daemon.table.race_view)["phase"] == "idle"
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.5, monkeypatch=monkeypatch)
+    drive(mock_pins, A_PIN, False, at=signal_t + 0.6, monkeypatch=monkeypatch)
+    daemon.hub.call(lambda: None)
+    time.sleep(0.3)  # longer than the race's settle time: a race would be decided by now
+    daemon.hub.call(lambda: None)
+    view = daemon.hub.call(daemon.table.view)
+    assert (view["phase"], view["turn"], view["actions"]) == ("tug", "Bob", 1)
+    assert "race result refused" not in caplog.text
+
+
 def test_tie_at_exactly_the_window_lights_both_and_goes_to_the_tiebreak(daemon, mock_pins,
                                                                         monkeypatch):
     signal_t = start_race(daemon, mock_pins)

@@ -203,7 +203,13 @@ class Table:
         return session.view()
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:
-        return self.games.apply(game_id, action)
+        outcome = self.games.apply(game_id, action)
+        if self.racing.running and game_id == self.current and not self._wants_race():
+            # the race's result came by hand (buttons not working, a phone's "… won the
+            # race"): the race ends with it, and later presses are no race presses
+            self.racing.reset()
+            self.hub.publish("race", self.race_view())
+        return outcome
 
     def undo(self, game_id: int, seen: int | None = None) -> dict[str, Any]:
         return self.games.undo(game_id, seen)
