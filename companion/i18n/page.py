@@ -100,6 +100,8 @@ PAGE: dict[str, Source] = {
     "broken": "needs attention",
     "race_countdown": "Get ready… {n}",
     "race_running": "How Ruck!",
+    "race_press": "Press your button: the first press wins.",
+    "race_press_sim": "Press your button on the “{tab}” tab: the first press wins.",
     "discard": "discard",
     "take": "take",
     "nessie": "Nessie",

@@ -198,7 +198,10 @@
     const s = app.state, r = app.race;
     let text = "";
     if (r && r.phase === "countdown") text = t("race_countdown", {n: r.countdown});
-    else if (r && r.phase === "running") text = t("race_running");
+    else if (r && r.phase === "running") {  // what to do now, and where (simulated: a tab)
+      const sim = app.status && app.status.simulate;
+      text = t("race_running") + " " + (sim ? t("race_press_sim", {tab: t("tab_sim")}) : t("race_press"));
+    }
     else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t);
     else if (s && s.winner) text = t("over", {p: s.winner});
     else if (s && s.turn) text = t("turn", {p: s.turn});
