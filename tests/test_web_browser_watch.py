@@ -49,7 +49,14 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
             target.click(force=True)  # taps on the picture do nothing either
         assert page.is_hidden("#undo")  # undo is a move too
         assert table.get(f"/api/games/{gid}")[1] == before, game
+    # starting a game is a change too: said at once, not asked "tap again" first
+    page.click("nav [data-tab=setup]")
+    page.click("#setup-form button[type=submit]")
+    until(page, "document.querySelector('#message').dataset.code === 'not_paired'")
+    assert page.get_attribute("#setup-form button[type=submit]", "data-armed") is None
+    assert len(table.get("/api/games")[1]["games"]) == len(GAMES)
     pair(page, daemon)
+    page.click("nav [data-tab=play]")
     until(page, "document.querySelectorAll('#choices button, #places button').length > 0")
 
 

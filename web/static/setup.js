@@ -76,9 +76,10 @@
     fields.forEach((el) => (el.value === twice ? el.setAttribute("aria-invalid", "true")
       : el.removeAttribute("aria-invalid")));
     if (twice) return app.show(t("colour_twice", {c: t(twice)}));
-    // A game on the table is left (it stays among the stored games): asked first.
-    const submit = $("#setup-form button[type=submit]");
-    if (app.state && app.state.status === "playing" && !companion.confirm.armed(submit, "start_confirm")) return;
+    // A game on the table is left (it stays among the stored games): asked first, of a
+    // paired phone (one that is not is told at once that it must pair, not asked first).
+    const submit = $("#setup-form button[type=submit]"), paired = $("#pair").hidden;
+    if (paired && app.state && app.state.status === "playing" && !companion.confirm.armed(submit, "start_confirm")) return;
     // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
     // JSON (left out when empty; data-error names the words for JSON that does not parse).
     const options = {};
