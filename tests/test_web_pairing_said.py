@@ -65,3 +65,32 @@ def test_a_refusal_is_scrolled_into_sight(browser, daemon):  # noqa: F811
     until(page, "(() => { const r = document.querySelector('#message').getBoundingClientRect();"
                 " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
     assert page.get_attribute("#message", "data-code") == "not_paired"
+
+
+def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, daemon):  # noqa: F811
+    """Five wrong PINs lock this phone out for a minute: the wait counts down where it was
+    said, the Pair button rests meanwhile, and the page says when the PIN may be typed."""
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    wrong = "000000" if pin != "000000" else "111111"
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    submit = "#pair-form button[type=submit]"
+    for left in (4, 3, 2, 1):
+        page.fill("#pin", wrong)
+        page.click(submit)
+        until(page, f"document.querySelector('#message').textContent.includes('Noch {left}')")
+    page.fill("#pin", wrong)
+    page.click(submit)
+    until(page, "document.querySelector('#message').dataset.code === 'pairing_locked'")
+    said = "Zu viele falsche PINs. Versuchen Sie es in {} wieder."
+    assert page.inner_text("#message") == said.format("60 Sekunden")
+    assert page.is_disabled(submit)
+    page.clock.run_for(59_000)
+    assert page.inner_text("#message") == said.format("1 Sekunde")
+    assert page.is_disabled(submit)
+    page.clock.run_for(1_000)
+    assert page.inner_text("#message") == "Sie können die PIN wieder eingeben."
+    assert page.is_enabled(submit)
+    context.close()

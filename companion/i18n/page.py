@@ -132,6 +132,12 @@ PAGE: dict[str, Source] = {
     "an_cleared": "Off the board: {cards}",  # cards: "Ann blue: white 3, Bob red: red 2"
     "an_cleared_none": "No card to clear",
     "an_switched": "{card} goes from {q}'s side to {r}'s, {f} field",
+    "pair_wait": {  # counting down after too many wrong PINs
+        "count": "n",
+        "one": "Too many wrong PINs. Try again in {n} second.",
+        "other": "Too many wrong PINs. Try again in {n} seconds.",
+    },
+    "pair_again": "You can type the PIN again.",
     "an_reinforced": {
         "count": "n",
         "one": "{p} draws {n} card",

@@ -291,6 +291,8 @@
     const pin = $("#pin").value.trim();
     if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
     const r = await api("POST", "/api/pair", {pin});
+    const locked = !r.ok && r.data && r.data.error && r.data.error.code === "pairing_locked";
+    if (locked) waitToPair(r.data.error.params.seconds);
     if (r.ok) {
       $("#pair").hidden = true;
       show("");
@@ -299,6 +301,30 @@
       setPaired(true);
       focusPlay();  // the PIN box (and its focused button) is gone
     }
+  }
+
+  // Locked out after wrong PINs: the wait counts down where the refusal was said, and the
+  // Pair button rests until it is over (a try meanwhile would only be refused again).
+  let waiting = null;
+  function waitToPair(seconds) {
+    const submit = $("#pair-form button[type=submit]"), until = Date.now() + seconds * 1000;
+    clearInterval(waiting);
+    submit.disabled = true;
+    const box = $("#message");
+    const tick = () => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left > 0 && !$("#pair").hidden) {
+        box.textContent = t("pair_wait", {n: left});  // said once (the alert), then counted
+        return;
+      }
+      clearInterval(waiting);
+      submit.disabled = false;
+      box.removeAttribute("aria-live");
+      if (!$("#pair").hidden) show(t("pair_again"));  // paired meanwhile (the QR code): nothing
+    };
+    show(t("pair_wait", {n: seconds}), "pairing_locked");
+    box.setAttribute("aria-live", "off");  // a screen reader hears the wait once, not each second
+    waiting = setInterval(tick, 1000);
   }
 
   // Where the keyboard and a screen reader go when what had the focus goes away (pairing,
