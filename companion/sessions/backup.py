@@ -18,6 +18,7 @@ table's next move).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -80,9 +81,8 @@ def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any],
     os.close(fd)
     partial = Path(name)
     try:
-        source = sqlite3.connect(db_path, isolation_level=None)
-        target = sqlite3.connect(partial, isolation_level=None)
-        try:
+        with contextlib.closing(sqlite3.connect(db_path, isolation_level=None)) as source, \
+                contextlib.closing(sqlite3.connect(partial, isolation_level=None)) as target:
             source.execute("PRAGMA busy_timeout=5000")
             source.backup(target)  # pages=-1: every page in one step, one snapshot
             target.execute("PRAGMA journal_mode=DELETE")
@@ -90,9 +90,6 @@ def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any],
                            (SETTINGS_KEY, json.dumps(settings, ensure_ascii=False)))
             target.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CREATED_KEY,
                                                                           repr(time.time())))
-        finally:
-            target.close()
-            source.close()
         with open(partial, "rb+") as written:
             os.fsync(written.fileno())
         info = check_backup(partial) if check else None
