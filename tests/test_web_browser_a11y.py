@@ -115,3 +115,43 @@ def test_the_keyboard_lands_on_whose_turn_it_is_after_pairing_and_starting(brows
                 " && document.activeElement.textContent.includes('Ida')")
     daemon.hub.call(daemon.table.unpair_all)
     until(page, "document.activeElement.id === 'pin'")
+
+
+# Every control a finger taps, at least 44 x 44 CSS px (WCAG 2.5.5); a box ticked through its
+# label counts by the label. Controls inside a line of text (a link in a sentence) are none here.
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, summary, select, input, a[href]')]
+  .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
+  .map((el) => {
+    const box = ['checkbox', 'radio'].includes(el.type) && el.closest('label') || el;
+    const r = box.getBoundingClientRect();
+    return [el.tagName, el.id || el.name || el.textContent.trim().slice(0, 30),
+            Math.round(r.width), Math.round(r.height)];
+  })
+  .filter(([, , w, h]) => w < 44 || h < 44)"""
+
+
+def test_every_control_is_big_enough_for_a_finger_on_every_tab(browser, daemon):
+    page = phone(browser, daemon)
+    assert page.evaluate(SMALL_TARGETS) == []  # a watcher: the PIN form
+    pair(page, daemon)
+    small = {}
+    for game, players in (("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "blue"]),
+                          ("tauziehen", ["Ida", "Jan"]), ("stramash", ["Ann", "Bob", "Cat"])):
+        view = daemon.hub.call(daemon.table.create_game, game, players)
+        until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
+        seat(page)
+        until(page, "document.querySelector('#choices').children.length > 0")
+        small[game] = page.evaluate(SMALL_TARGETS)
+    page.click("nav [data-tab=setup]")
+    for game in ("howruck", "laufrauf", "tauziehen", "stramash"):  # each game's options
+        page.select_option("#game", game)
+        page.click("#hardware summary")
+        page.click("#data summary")
+        small["setup " + game] = page.evaluate(SMALL_TARGETS)
+        page.click("#hardware summary")
+        page.click("#data summary")
+    for tab in ("history", "roster", "sim"):
+        page.click(f"nav [data-tab={tab}]")
+        page.wait_for_timeout(200)
+        small[tab] = page.evaluate(SMALL_TARGETS)
+    assert {k: v for k, v in small.items() if v} == {}
