@@ -39,6 +39,10 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
     page = phone(browser, daemon)  # never paired
     for game, players, first in GAMES:
         gid = show(table, page, game, players, first)
+        # the pairing box is short: the game is in sight below it, on a 844 px screen
+        rect = "(el) => [el.getBoundingClientRect().top, el.getBoundingClientRect().height]"
+        assert page.locator("#pair").evaluate(rect)[1] < 200, game
+        assert page.locator("#board").evaluate(rect)[0] < 844 / 2, game
         seat(page)  # seats without pairing: still a watcher
         before = table.get(f"/api/games/{gid}")[1]
         assert move_buttons(page) == 0, game
