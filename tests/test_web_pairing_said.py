@@ -93,4 +93,17 @@ def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, 
     page.clock.run_for(1_000)
     assert page.inner_text("#message") == "Sie können die PIN wieder eingeben."
     assert page.is_enabled(submit)
+    # locked again (the table's own minute is not over): other news said meanwhile stays,
+    # and a screen reader hears it; the button still rests until the wait is over
+    page.fill("#pin", wrong)
+    page.click(submit)
+    until(page, "document.querySelector('#message').dataset.code === 'pairing_locked'")
+    page.click("nav [data-tab=setup]")
+    page.click("#setup-form button[type=submit]")
+    until(page, "document.querySelector('#message').dataset.code === 'not_paired'")
+    news = page.inner_text("#message")
+    page.clock.run_for(2_000)
+    assert page.inner_text("#message") == news
+    assert page.get_attribute("#message", "aria-live") is None
+    assert page.is_disabled(submit)
     context.close()

@@ -313,8 +313,10 @@
     const box = $("#message");
     const tick = () => {
       const left = Math.ceil((until - Date.now()) / 1000);
+      const counting = box.dataset.code === "pairing_locked";  // not replaced by other news
+      if (!counting) box.removeAttribute("aria-live");  // which a screen reader must hear
       if (left > 0 && !$("#pair").hidden) {
-        box.textContent = t("pair_wait", {n: left});  // said once (the alert), then counted
+        if (counting) box.textContent = t("pair_wait", {n: left});  // said once, then counted
         return;
       }
       clearInterval(waiting);
