@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable
@@ -124,10 +125,31 @@ def json_body() -> Any:
     return parse_json(request.get_data(cache=True))
 
 
+MAX_JSON_DEPTH = 32  # a move, a game's options or the settings nest 5 deep at most
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_JSON_NESTING = re.compile(rb"[\[\]{}]")
+
+
+def json_depth(raw: bytes) -> int:
+    """How deep `raw`'s arrays and objects nest (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for bracket in _JSON_NESTING.findall(_JSON_STRING.sub(b"", raw)):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def parse_json(raw: bytes) -> Any:
     """JSON, strictly: UTF-8 text only (RFC 8259: `json.loads` would also take UTF-16 and
     UTF-32); malformed JSON (nested too deep, or a string with a lone surrogate, which no
-    reply could echo) is a 400 with its own code."""
+    reply could echo) is a 400 with its own code.
+
+    Nesting is measured before parsing when there are enough brackets for it to matter:
+    `json.loads` recurses once per level, and thousands of levels ran the web thread to
+    the interpreter's recursion limit, where any object the garbage collector finalised
+    meanwhile failed too (an "unraisable" error, seen now and then in the tests)."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
+        raise Refusal("malformed_json", detail=f"nested deeper than {MAX_JSON_DEPTH}")
     try:
         body = json.loads((raw or b"null").decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
