@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from companion.rules.base import SetupError, shown
@@ -16,6 +17,13 @@ def printable_name(text: str) -> bool:
     emoji such as 👨‍👩‍👧 and 🏳️‍🌈 are joined by the joiner). Other invisible or control
     characters are refused: they would make two names that look the same."""
     return text.translate(JOINERS).isprintable()
+
+
+def name_as_shown(text: str) -> str:
+    """A typed name as it shows: composed (NFC: "Jürgen" typed with a combining mark is the
+    "Jürgen" typed with "ü") and without spaces at its ends. A new game's players and a
+    renamed player are taken so, or one person would be two names."""
+    return unicodedata.normalize("NFC", text).strip()
 
 
 def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ()) -> list[str]:

@@ -7,13 +7,13 @@ inputs post events to that thread instead of calling in here.
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.announce import announcements
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
+from companion.rules.players import name_as_shown
 from companion.sessions.store import GameRow, GameStore, default_data_dir
 
 MAX_ACTION_BYTES = 16 * 1024
@@ -30,8 +30,8 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> 
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SetupError("bad_seed")
     if isinstance(players, list):
-        players = [unicodedata.normalize("NFC", name).strip() if isinstance(name, str)
-                   else name for name in players]
+        players = [name_as_shown(name) if isinstance(name, str) else name
+                   for name in players]
     options = {} if options is None else options
     core.new_game(players, options, seed)  # validates players and options
     folded = [name.casefold() for name in players]

@@ -9,11 +9,10 @@ the hub thread, like the store it writes to.
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 
 from companion.rules import Refusal
 from companion.rules.base import shown
-from companion.rules.players import MAX_ID_LENGTH, printable_name
+from companion.rules.players import MAX_ID_LENGTH, name_as_shown, printable_name
 from companion.sessions.store import Transaction
 from companion.stats import canonical
 
@@ -26,7 +25,7 @@ def check_name(value: object) -> str:
     ends dropped, as a new game takes it (`sessions.make_header`)."""
     if not isinstance(value, str):
         raise Refusal("bad_player_name", name=shown(value), max=MAX_NAME)
-    name = unicodedata.normalize("NFC", value).strip()
+    name = name_as_shown(value)
     if not name or len(name) > MAX_NAME or not printable_name(name):
         raise Refusal("bad_player_name", name=shown(name), max=MAX_NAME)
     return name

@@ -1,0 +1,101 @@
+# ruff: noqa: F811  (the live fixture comes from test_backup)
+"""The command line's backup and restore (`companion backup`, `companion restore`): the same
+files as the page's; a backup never loses a file, and says why it refuses one."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from test_backup import _sql, finished_game, live, snapshot  # noqa: F401
+
+from companion.cli import main as cli_main
+from companion.sessions import Sessions
+from companion.sessions.backup import check_backup
+
+
+def test_command_line_backup_and_restore(live, tmp_path, capsys):
+    table, client = live("table")
+    finished_game(table, "howruck", 2, ["Ann", "Bob"])
+    expected = snapshot(client)
+    file = tmp_path / "club.companion-backup"
+    assert cli_main(["backup", str(file), "--data", str(tmp_path / "table")]) == 0
+    assert cli_main(["restore", str(file), "--data", str(tmp_path / "copy")]) == 0
+    sessions = Sessions(tmp_path / "copy")
+    try:
+        restored = {g["id"]: (g["game"], g["players"], g["status"], g["winner"], g["actions"],
+                              sessions.get(g["id"]).actions) for g in sessions.listing()}
+    finally:
+        sessions.close()
+    assert restored == {k: v for k, v in expected.items()}
+
+
+def test_command_line_backup_never_loses_a_file_and_says_why_it_refuses(live, tmp_path, capsys):
+    """A backup goes only into a folder that exists (a USB stick's path while the stick is not
+    mounted must not fill the SD card), never over the games database or a file that is not a
+    backup, and replaces an older backup only once the new one is whole."""
+    table, client = live("table")
+    finished_game(table, "howruck", 2, ["Ann", "Bob"])
+    data = tmp_path / "table"
+    database = data / "games.sqlite3"
+
+    def backup(target: Path, lang: str = "en") -> tuple[int, str]:
+        capsys.readouterr()
+        code = cli_main(["backup", str(target), "--data", str(data), "--lang", lang])
+        return code, capsys.readouterr().err
+
+    stick = tmp_path / "media" / "usb0"
+    assert backup(stick / "club.companion-backup") == (
+        2, f"companion backup: no folder {stick}: a backup is written only into a folder "
+           "that exists (is the USB stick mounted?)\n")
+    assert not (tmp_path / "media").exists()
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Anna schuldet Bert 2 Euro\n")
+    assert backup(notes, "de") == (
+        2, f"companion backup: {notes} ist da und ist keine Sicherung des Companion: "
+           "sie bleibt, wie sie ist; bitte einen anderen Namen wählen\n")
+    assert notes.read_text() == "Anna schuldet Bert 2 Euro\n"
+
+    before = snapshot(client)
+    for itself in (database, data / "." / "games.sqlite3-wal"):
+        code, said = backup(itself)
+        assert (code, said) == (2, f"companion backup: {itself} is the games database itself: "
+                                   "name another file\n")
+    assert snapshot(client) == before
+
+    older = tmp_path / "club.companion-backup"
+    assert backup(older) == (0, "")
+    kept = older.read_bytes()
+    assert check_backup(older).games == 1
+
+    # a stored game that no longer replays: its copy fails the check, the older file stays
+    move = "SELECT action FROM actions WHERE game_id=1 AND seq=3"
+    original = sqlite3.connect(database).execute(move).fetchone()[0]
+    _sql(database, "UPDATE actions SET action='{\"type\":\"tug\",\"card\":3}' "
+                   "WHERE game_id=1 AND seq=3")
+    assert backup(older) == (
+        2, "companion backup: the copy of the games fails the backup check, so "
+           f"{older} was not written: Game 1 in this backup no longer replays (action 3). "
+           "Nothing was changed. [backup_game_broken]\n")
+    assert older.read_bytes() == kept
+    _sql(database, f"UPDATE actions SET action='{original}' WHERE game_id=1 AND seq=3")
+
+    # the stick fills up half-way through the new backup (a file size limit stands in)
+    finished_game(table, "tauziehen", 3, ["Ann", "Bob"])
+    limit = len(kept) // 2
+    full = subprocess.run(
+        [sys.executable, "-c", "import resource, signal, sys\n"
+         "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+         f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
+         "from companion.cli import main\nsys.exit(main(sys.argv[1:]))",
+         "backup", str(older), "--data", str(data), "--lang", "en"],
+        capture_output=True, text=True, timeout=60)
+    assert full.returncode == 2, full.stderr
+    assert full.stderr.startswith(f"companion backup: cannot write {older}: "), full.stderr
+    assert older.read_bytes() == kept  # the older backup is still whole
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert backup(older) == (0, "")
+    assert check_backup(older).games == 2  # replaced by the new one
