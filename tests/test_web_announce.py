@@ -210,6 +210,52 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
     assert len(kinds) >= 15, sorted(kinds)
 
 
+# Records every announcement a page's stream delivers, before the page's own handler runs.
+HEAR = """(() => { window.heard = []; const Live = window.EventSource;
+  window.EventSource = class extends Live { constructor(...args) { super(...args);
+    this.addEventListener('announce', (e) => window.heard.push(JSON.parse(e.data))); } }; })()"""
+
+
+def test_an_announcement_waits_for_its_games_module(browser, daemon):  # noqa: F811
+    """How Ruck!'s module (card names such as Nessie) loads with the first such game a page
+    shows, and a fast first move's announcement can come before it has: the banner waits for
+    the module instead of naming the card by colour and strength (a flaky CI run showed the
+    German "weiß 6" where "Nessie ✶" was due)."""
+    import json
+
+    from test_announce import PLAYTHROUGHS
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.add_init_script(HEAR)
+    held = []  # the module's download, held back
+    context.route("**/static/howruck.js", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    until(page, "Boolean((window.companion || {}).announce)")
+    page.evaluate(OBSERVE)
+    rows = [json.loads(x) for x in (PLAYTHROUGHS / "howruck_full_game.jsonl").read_text()
+            .splitlines() if x.strip() and not x.startswith("#")]
+    header, actions = rows[0], rows[1:]
+    game = daemon.hub.call(daemon.table.create_game, "howruck", header["players"],
+                           header.get("options", {}), header["seed"])["id"]
+    for action in actions[:5]:  # the fifth: Seitenwechsel moves Nessie
+        daemon.hub.call(daemon.table.apply, game, action)
+    until(page, "window.heard.some((s) => s.items.some((i) => i.kind === 'switched'))")
+    assert held, "the page asked for How Ruck!'s module"
+    assert page.evaluate("window.seenBanners") == []  # nothing said without the module
+    switched = page.evaluate("window.heard.flatMap((s) => s.items)"
+                             ".find((i) => i.kind === 'switched')")
+    held[0].continue_()
+    until(page, "Boolean(window.companion.games.howruck)")
+    sentence = page.evaluate("(i) => window.companion.announce.say(i, window.companion.t)",
+                             switched)
+    assert sentence == "Nessie ✶ wechselt von Tom zu Mia, Feld grün"
+    until(page, f"window.seenBanners.some((b) => b.includes({sentence!r}))")
+    page.click("nav [data-tab=history]")  # and its history names the card as the banner did
+    until(page, "document.querySelectorAll('#history-list li').length === 5")
+    assert sentence in page.inner_text("#history-list")
+    context.close()
+
+
 def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
         browser, daemon):  # noqa: F811
     """A move taken back is news for the whole table: a watcher's banner says which move

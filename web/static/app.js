@@ -69,7 +69,7 @@
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: () => { if (!$("#setup").hidden) companion.setup.loadGames(); },  // else when the tab opens
       legal: (data) => takeStreamLegal(data),
-      entry: (data) => companion.historyTab.append(data),
+      entry: (data) => afterModule(() => companion.historyTab.append(data)),
       you: (data) => {  // each stream begins with whether this phone is paired
         if (data.paired || !app.status || !app.status.paired) return;
         unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
@@ -78,11 +78,11 @@
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
         companion.setup.offerTableLanguage();
       },
-      announce: (said) => {
+      announce: (said) => afterModule(() => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
         app.told = null;
         if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
-      },
+      }),
     }, (on) => {
       live.classList.toggle("off", !on);
       live.textContent = t(on ? "live" : "offline");
@@ -117,8 +117,14 @@
     return lazyLoads[game];
   }
 
+  // A history line or announcement names cards and moves as its game's module does, which
+  // may still be loading (the first state of a game just came): it waits for the module, in
+  // the order the stream sent them (a state's own wait is in that order too).
+  const afterModule = (fn) => { ensureGame(app.shownKind).then(fn); };
+
   async function setState(state) {
     app.shown = state ? state.id : null;  // at once: its announcements may come before its module
+    app.shownKind = state ? state.game : null;
     if (state) await ensureGame(state.game);
     const before = app.state;
     app.state = state;
