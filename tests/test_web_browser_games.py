@@ -196,6 +196,33 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
 
 
 
+def test_a_tiebreak_is_entered_only_once_both_drawn_cards_are_chosen(browser, daemon):
+    """The tie-break's pickers start on "which card?": Enter stays off until each side's card
+    is chosen, so a picker left alone never enters a card nobody drew."""
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
+    pickers = page.locator("#choices select")
+    enter = page.locator("#choices").get_by_role("button", name="Eintragen", exact=True)
+    enter.wait_for()
+    assert pickers.count() == 2
+    assert [pickers.nth(i).evaluate("(s) => s.selectedOptions[0].text") for i in (0, 1)] \
+        == ["Welche Karte?", "Welche Karte?"]
+    assert enter.is_disabled()
+    pickers.nth(0).select_option(label="rot 3")
+    assert enter.is_disabled()  # Bert's card not yet chosen
+    pickers.nth(1).select_option(label="grün 1")
+    assert enter.is_enabled()
+    enter.click()
+    until(page, "window.companion.state.phase === 'tug'")
+    entered = daemon.hub.call(lambda: daemon.sessions.get(game).actions[-1])
+    assert entered["draws"] == {
+        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
+        "Bert": {"color": "green", "strength": 1, "howruck": False, "nessie": False}}
+
+
 def sevens(core, state) -> int:
     """How many different results the 7 offers now."""
     return len([r for r in core.play_results(state, core.legal_actions(state))

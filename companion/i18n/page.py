@@ -85,6 +85,7 @@ PAGE: dict[str, Source] = {
     "tie": "Tie",
     "tiebreak": "Tie: each side draws a card",
     "draw_for": "{p} drew",
+    "draw_pick": "Which card?",
     "send": "Enter",
     "forgo": "{c}: play without effect",
     "side_field": "{side}: {field}",

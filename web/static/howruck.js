@@ -126,7 +126,8 @@
       choices.append(button(a.tie ? t("tie") : t("winner_is", {p: a.winner}), () => send(a), "secondary")));
   }
 
-  // The tie-break: one small picker per player (the cards each may have drawn).
+  // The tie-break: one small picker per player (the cards each may have drawn). Each starts
+  // on "which card?", not on a card: a picker left alone must not enter a card nobody drew.
   function tiebreak(s, legal, {button, send, choices}) {
     const options = s.players.map(() => new Map());
     for (const a of legal) s.players.forEach((p, i) => options[i].set(JSON.stringify(a.draws[p]), a.draws[p]));
@@ -134,16 +135,22 @@
       const label = document.createElement("label"), span = document.createElement("span");
       span.textContent = t("draw_for", {p});
       const select = document.createElement("select");
+      const ask = new Option(t("draw_pick"), "", true, true);
+      ask.disabled = true;
+      select.add(ask);
       for (const [key, card] of options[i]) select.add(new Option(cardName(card), key));
+      select.addEventListener("change", () => { enter.disabled = selects.some((x) => !x.value); });
       label.append(span, select);
       choices.append(label);
       return select;
     });
-    choices.append(button(t("send"), () => {
+    const enter = button(t("send"), () => {
       const draws = {};
       s.players.forEach((p, i) => { draws[p] = JSON.parse(selects[i].value); });
       send({type: "tiebreak", draws});
-    }));
+    });
+    enter.disabled = true;
+    choices.append(enter);
   }
 
   let onField = null; // what a tap on a highlighted board field does now
