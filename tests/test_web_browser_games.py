@@ -67,6 +67,13 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
     shot(page, "13-laufrauf-started")
 
+    # a turn's first throw: the pickers start on "–", and it is entered once both are set
+    dice = page.locator(".dice-entry select")
+    enter = page.get_by_role("button", name="Wurf eintragen", exact=True)
+    assert [dice.nth(i).input_value() for i in (0, 1)] == ["", ""]
+    assert enter.is_disabled()
+    dice.nth(0).select_option("2")
+    assert enter.is_disabled()  # die 2 not yet set
     enter_throw(page, 2, 3)
     page.locator(".dice-entry select").nth(0).select_option("4")  # but die 1 stayed a 2
     page.get_by_role("button", name="Wurf eintragen (Würfel 1 blieb liegen)").click()

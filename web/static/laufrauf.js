@@ -135,21 +135,33 @@
     }
   }
 
+  // The table's own dice, entered with two pickers. A turn's first throw starts on "–", not
+  // on a number: entering stays off until both dice are set, so pickers left alone never
+  // enter a throw nobody made. A throw again starts on the last one (a die may stay).
   function realDice(ui, s, rolls) {
     const box = document.createElement("div");
     box.className = "dice-entry";
     const selects = [0, 1].map((i) => {
       const select = document.createElement("select");
       select.setAttribute("aria-label", ui.t("lr_die", {n: i + 1}));
-      for (let v = 1; v <= 6; v++) select.add(new Option(String(v), String(v), false, s.dice ? s.dice[i] === v : v === 1));
+      if (!s.dice) {
+        const unset = new Option("–", "", true, true);
+        unset.disabled = true;
+        select.add(unset);
+      }
+      for (let v = 1; v <= 6; v++) select.add(new Option(String(v), String(v), false, !!s.dice && s.dice[i] === v));
+      select.addEventListener("change", () => { for (const b of enter) b.disabled = selects.some((x) => !x.value); });
       box.append(select);
       return select;
     });
     ui.choices.append(box);
-    for (const a of rolls) {
+    const enter = rolls.map((a) => {
       const text = a.keep === undefined ? ui.t("lr_enter_dice") : ui.t("lr_enter_kept", {n: a.keep + 1});
-      ui.choices.append(ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))})));
-    }
+      const b = ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))}));
+      b.disabled = !s.dice;
+      ui.choices.append(b);
+      return b;
+    });
   }
 
   // The cards turned up on the table, entered as one step under its heading: a double turns
