@@ -117,8 +117,21 @@ def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
     daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
     page.wait_for_selector("#board #strength")
-    assert page.text_content("#board #strength") == "Stärke: Anna 6 : 6 Bert"
+    assert page.text_content("#board #strength") == "Kräftemessen jetzt: Anna 6 : 6 Bert"
     assert page.text_content("#board #imprint-legend").startswith("✶ How-Ruck-Aufdruck")
+
+
+def test_the_contest_line_fits_the_board_with_long_names(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)  # German
+    names = ["Maximiliane Sophie", "Friedrich Wilhelmus"]
+    game = daemon.hub.call(daemon.table.create_game, "howruck", names)["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": names[0]})
+    page.wait_for_selector("#board #strength")
+    assert page.text_content("#board #strength") == \
+        "Kräftemessen jetzt: Maximiliane Sophie 6 : 6 Friedrich Wilhelmus"
+    line = page.locator("#board #strength").bounding_box()
+    board = page.locator("#board svg").bounding_box()
+    assert board["x"] <= line["x"] and line["x"] + line["width"] <= board["x"] + board["width"]
 
 
 

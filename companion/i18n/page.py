@@ -75,7 +75,7 @@ PAGE: dict[str, Source] = {
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",
     "tab_players": "Players",
-    "hr_strength": "Strength: {a} {x} : {y} {b}",
+    "hr_strength": "Contest now: {a} {x} : {y} {b}",  # the top cards summed (empty field 2)
     "hr_imprint": "✶ How Ruck imprint: placing it starts a contest",
     "pin_six_digits": "The PIN has 6 digits: the display shows it.",
     "turn": "{p} to play",

@@ -46,8 +46,10 @@
       });
     });
     if (s.strength) {
-      const sums = t("hr_strength", {a: esc(a), x: s.strength[a], y: s.strength[b], b: esc(b)});
-      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor">${sums}</text>`);
+      const line = t("hr_strength", {a, x: s.strength[a], y: s.strength[b], b});
+      // long names: squeezed into the board's width rather than cut at its edges
+      const fit = line.length * 7.2 > W - 8 ? ` textLength="${W - 8}" lengthAdjust="spacingAndGlyphs"` : "";
+      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor"${fit}>${esc(line)}</text>`);
     }
     out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
     out.push("</svg>");
