@@ -106,6 +106,18 @@ def test_a_backup_taken_during_play_restores_into_an_empty_data_dir(live, tmp_pa
     assert check_backup(kept).games == 0  # the empty data it replaced, kept
 
 
+def test_a_restored_backup_shows_the_game_its_table_showed(live):
+    _, client = live("table")
+    older = client.post("/api/games", {"game": "tauziehen", "players": ["Ann", "Bob"]})[1]
+    client.post("/api/games", {"game": "stramash", "players": ["Ann", "Bob"]})
+    assert client.post(f"/api/games/{older['id']}/current", {})[0] == 200
+    _, fresh = live("empty")
+    status, body, _ = fresh.request("POST", "/api/restore", raw=client_raw(client, "/api/backup"),
+                                    headers=OCTET)
+    assert status == 200, body
+    assert fresh.get("/api/status")[1]["current"] == older["id"]
+
+
 def client_raw(client: Client, path: str) -> bytes:
     import http.client
     conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)

@@ -105,3 +105,23 @@ def test_sigkill_and_restart_bring_back_the_same_game_on_the_oled_and_the_page(t
         assert shows_on_the_oled(again, view)
     finally:
         again.kill()
+
+
+def test_an_older_game_brought_back_to_the_table_stays_shown_after_a_power_cut(tmp_path):
+    """A family went back to an older game: a restart must not show the newest one instead
+    (its moves would go into the wrong game)."""
+    run = Run(tmp_path)
+    try:
+        client = run.client
+        older = client.post("/api/games", {"game": "stramash", "players": ["A", "B"]})[1]
+        newer = client.post("/api/games", {"game": "howruck", "players": ["C", "D"]})[1]
+        assert client.get("/api/status")[1]["current"] == newer["id"]
+        status, body, _ = client.post(f"/api/games/{older['id']}/current", {})
+        assert status == 200, body
+    finally:
+        run.kill()
+    again = Run(tmp_path)
+    try:
+        assert again.client.get("/api/status")[1]["current"] == older["id"]
+    finally:
+        again.kill()

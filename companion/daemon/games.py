@@ -26,9 +26,23 @@ class CurrentGame:
     def __init__(self, hub: Hub, sessions: Sessions) -> None:
         self.hub = hub
         self.sessions = sessions
-        playing = [g for g in sessions.games.values() if g.status == "playing"]
-        self.current: int | None = max((g.id for g in playing), default=None)
+        self.current: int | None = None
+        self.reopen()
         self._banner_seq = 0
+
+    def reopen(self) -> None:
+        """After a restart (a power cut) or a restored backup: the game the table showed
+        (an older game brought back to the table stays there), else the newest still played."""
+        shown = self.sessions.store.shown()
+        if shown in self.sessions.games:
+            self.current = shown
+            return
+        playing = [g.id for g in self.sessions.games.values() if g.status == "playing"]
+        self.current = max(playing, default=None)
+
+    def _show(self, game_id: int) -> None:
+        self.current = game_id
+        self.sessions.store.set_shown(game_id)
 
     def session(self) -> GameSession | None:
         return self.sessions.games.get(self.current) if self.current is not None else None
@@ -50,12 +64,12 @@ class CurrentGame:
                seed: int) -> GameSession:
         """A new stored game, now the one shown (its state is published by the caller)."""
         session = self.sessions.create(game, players, options, seed)
-        self.current = session.id
+        self._show(session.id)
         return session
 
     def switch_to(self, game_id: int) -> GameSession:
         session = self.sessions.get(game_id)
-        self.current = game_id
+        self._show(game_id)
         return session
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:

@@ -56,8 +56,7 @@ def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     kept = keep_before_restore(store.path, daemon.settings.as_json())
     copy_into(path, store.db)
     daemon.sessions.reload()
-    playing = [g.id for g in daemon.sessions.games.values() if g.status == "playing"]
-    table.current = max(playing, default=None)
+    table.games.reopen()  # the game the backup's table showed
     table.reset_race()
     daemon.settings.hardware = {}  # the backup's settings replace ours, in one atomic save
     daemon.settings.chosen = False  # the backup's language, if it chose one

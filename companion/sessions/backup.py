@@ -135,8 +135,8 @@ def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
     """Replace the games, their actions and the player aliases in `live` with the checked
     backup's, as one transaction. Rows only, column by column: nothing of the file's own
     schema comes along (a trigger, a view, another table), and the live database keeps what
-    is its own (`meta`, the club outbox with its undelivered messages and its sequence:
-    receivers drop numbers they have seen)."""
+    is its own (`meta` but the game shown, the club outbox with its undelivered messages
+    and its sequence: receivers drop numbers they have seen)."""
     source = _open_read_only(backup_path)
     try:
         present = _tables(source)
@@ -154,6 +154,11 @@ def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
                 insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
                 while batch := rows.fetchmany(1000):
                     live.executemany(insert, batch)
+            # the game its table showed (kept as text; a value naming no game is passed over)
+            shown = source.execute("SELECT value FROM meta WHERE key='shown'").fetchone()
+            live.execute("DELETE FROM meta WHERE key='shown'")
+            if shown is not None:
+                live.execute("INSERT INTO meta VALUES ('shown', ?)", (str(shown[0]),))
             if outbox is not None:  # what the outbox's triggers made of the swap: not news
                 live.execute("DELETE FROM mqtt_outbox WHERE seq>?", (outbox,))
                 live.execute("UPDATE sqlite_sequence SET seq=? WHERE name='mqtt_outbox'",

@@ -118,7 +118,16 @@ class GameStore:
                 "UPDATE games SET updated=?, status=?, result=?, actions=? WHERE id=?",
                 (time.time(), status, _dump(result), keep, game_id))
 
+    def set_shown(self, game_id: int) -> None:
+        """The game the table shows, kept so that a restart shows it again."""
+        with self._tx():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('shown', ?)", (str(game_id),))
+
     # --- reading ------------------------------------------------------------------------------
+    def shown(self) -> int | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key='shown'").fetchone()
+        return int(row[0]) if row and row[0].isdigit() else None
+
     def games(self) -> list[GameRow]:
         rows = self.db.execute(
             "SELECT id, game, header, created, updated, status, result, actions FROM games "
