@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import TextIO
 
-from companion.daemon.settings import Settings
+from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
 from companion.i18n import message
 from companion.i18n.said import Said, say
@@ -30,7 +30,7 @@ from companion.sessions.store import DB_NAME, GameStore, default_data_dir
 
 
 def _settings(data: Path) -> Settings:
-    return Settings.load(data / "settings.json", "en")
+    return Settings.load(data / SETTINGS_FILE, "en")
 
 
 def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,

@@ -314,6 +314,26 @@ def _smbus(port: int) -> Any:
     return smbus2.SMBus(port)
 
 
+def with_page_settings(config: configuration.Config, data_dir: Path, lang: str
+                       ) -> tuple[configuration.Config, Finding | None]:
+    """The config file with the hardware settings saved on the page laid over it, as the
+    daemon runs (`Settings`); and a finding about them, if there are any. Settings the
+    daemon would ignore (it logs a warning) are a problem: the table runs without them."""
+    from companion.daemon.settings import SETTINGS_FILE, Settings
+
+    path = data_dir / SETTINGS_FILE
+    hardware = Settings.load(path, config.language).hardware
+    if not hardware:
+        return config, None
+    try:
+        laid = configuration.parse(hardware, config.source, base=config)
+    except configuration.ConfigError as err:
+        return config, Finding("page_settings", False,
+                               Said("doctor:page_settings_ignored", error=err.text(lang)),
+                               Said("doctor:page_settings_fix", file=str(path)))
+    return laid, Finding("page_settings", True, Said("doctor:page_settings", file=str(path)))
+
+
 def checked(check: str, lang: str) -> str:
     """A check's name as the finding line shows it, in `lang`."""
     key = "check_" + check
@@ -338,6 +358,15 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
     source = Said("doctor:config_defaults") if config.source == "defaults" else config.source
     out.write(f"✓ {checked('config', lang)}: {say(source, lang)}\n")
     problems = 0
+    data_dir = data_dir or default_data_dir()
+    config, page_settings = with_page_settings(config, data_dir, lang)
+    if page_settings is not None:  # the daemon runs with them: so are they checked
+        if page_settings.ok:
+            out.write(f"✓ {checked('page_settings', lang)}: {say(page_settings.message, lang)}\n")
+        else:
+            problems += 1
+            out.write(f"✗ {checked('page_settings', lang)}: {say(page_settings.message, lang)}\n"
+                      f"  {say(Said('doctor:fix', fix=page_settings.fix), lang)}\n")
     if offline:
         findings: Iterator[Finding] = check_installation()
     else:
@@ -345,7 +374,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
             from companion.daemon import use_mock_pins
             use_mock_pins()
             out.write(f"  {say(Said('doctor:simulation'), lang)}\n")
-        findings = diagnose(config, data_dir or default_data_dir(), simulate)
+        findings = diagnose(config, data_dir, simulate)
     if buttons_wait_s is not None:
         from companion.doctor_buttons import check_buttons
 

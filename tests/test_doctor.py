@@ -182,3 +182,27 @@ def test_the_doctor_speaks_the_terminals_language_or_the_one_asked_for(tmp_path,
     assert "le boîtier de boutons n'est pas branché" in out and "1 problème trouvé" in out
     assert "Lösung" not in out and "solution : branchez-le" in out
     assert "✗ boîtier de boutons: " in out and "✓ base de données: " in out
+
+
+def test_the_hardware_saved_on_the_page_is_what_the_doctor_checks(tmp_path, mock_pins, capsys):
+    """The daemon runs with the page's hardware settings laid over the config file; a doctor
+    checking the file's pins alone would check buttons the table does not use."""
+    from companion.daemon.settings import SETTINGS_FILE, Settings
+    config = tmp_path / "config.toml"
+    config.write_text(f"[web]\nhost = \"127.0.0.1\"\nport = {free_port()}\n")
+    data = tmp_path / "data"
+    data.mkdir()
+    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data", str(data)]) == 0
+    assert "GPIO22" in capsys.readouterr().out  # the OK button's pin by default
+    Settings(data / SETTINGS_FILE, hardware={"buttons": {"ok": 4}}).save()  # as the page saves
+    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert f"✓ page settings: the hardware settings saved on the page ({data / SETTINGS_FILE})" \
+        in out
+    pins = next(line for line in out.splitlines() if line.startswith("✓ pins"))
+    assert "GPIO4" in pins and "GPIO22" not in pins
+    Settings(data / SETTINGS_FILE, hardware={"buttons": {"ok": 2}}).save()  # the I2C pin
+    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data",
+                     str(data), "--lang", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "✗ " in out and "„buttons.ok“" in out and "1 Problem gefunden" in out

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from companion import config as configuration
 from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
-from companion.daemon.settings import Settings
+from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Daemon:
         # a second daemon must not draw over the running one's display. Raises DataDirBusy.
         self.data_lock = DataLock(data)
         self.data_lock.acquire()
-        self.settings = Settings.load(data / "settings.json", config.language)
+        self.settings = Settings.load(data / SETTINGS_FILE, config.language)
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display

@@ -21,6 +21,8 @@ from typing import Any
 from companion import config as configuration
 from companion.daemon.atomic import write_atomically
 
+SETTINGS_FILE = "settings.json"  # in the data directory
+
 
 @dataclass
 class Settings:

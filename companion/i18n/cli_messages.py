@@ -160,6 +160,13 @@ SENTENCES: dict[str, Source] = {
     "doctor:check_wifi": "wifi",
     "doctor:check_mqtt": "MQTT",
     "doctor:config_defaults": "defaults (no config file)",
+    "doctor:check_page_settings": "page settings",
+    "doctor:page_settings": "the hardware settings saved on the page ({file}) are laid over "
+                            "the config file, as the companion runs them; the checks below "
+                            "use them",
+    "doctor:page_settings_ignored": "the hardware settings saved on the page cannot be used, "
+                                    "so the companion runs without them: {error}",
+    "doctor:page_settings_fix": "save them again on the page's settings (or delete {file})",
     # --- the command line -------------------------------------------------------------------
     "cli:cannot_read": "cannot read {file}: {error}",
     "cli:cannot_write": "cannot write {file}: {error}",
