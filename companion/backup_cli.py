@@ -34,7 +34,7 @@ def _settings(data: Path) -> Settings:
 
 
 def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
-                lang: str = "en") -> int:
+                lang: str = "en", as_json: bool = False) -> int:
     data = data or default_data_dir()
     db = data / DB_NAME
     refused = _refused_target(file, db) if db.exists() else \
@@ -51,7 +51,10 @@ def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
     if refused is not None:
         err.write(f"companion backup: {say(refused, lang)}\n")
         return 2
-    out.write(json.dumps({"backup": str(file), **info.as_json()}) + "\n")
+    if as_json:
+        out.write(json.dumps({"backup": str(file), **info.as_json()}) + "\n")
+    else:
+        out.write(say(Said("cli:backup_written", file=str(file), n=info.games), lang) + "\n")
     return 0
 
 
@@ -69,7 +72,8 @@ def _refused_target(file: Path, db: Path) -> Said | None:
     return None
 
 
-def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: TextIO) -> int:
+def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: TextIO,
+                 as_json: bool = False) -> int:
     data = data or default_data_dir()
     try:
         info = check_backup(file)
@@ -78,13 +82,13 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
         err.write(f"companion restore: {say(said, lang)}\n")
         return 2
     except BackupError as exc:
-        err.write(f"companion restore: {exc.code}: {message(exc.code, exc.params, lang)}\n")
+        err.write(f"companion restore: {message(exc.code, exc.params, lang)} [{exc.code}]\n")
         return 2
     try:
         lock = DataLock(data).acquire()
     except DataDirBusy as busy:
         params = {"data": str(data), "pid": busy.holder or "?"}
-        err.write(f"companion restore: data_in_use: {message('data_in_use', params, lang)}\n")
+        err.write(f"companion restore: {message('data_in_use', params, lang)} [data_in_use]\n")
         return 2
     try:
         store = GameStore(data)
@@ -100,5 +104,9 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
         settings.save()
     finally:
         lock.release()
-    out.write(json.dumps({"restored": info.as_json(), "kept": str(kept)}) + "\n")
+    if as_json:
+        out.write(json.dumps({"restored": info.as_json(), "kept": str(kept)}) + "\n")
+    else:
+        out.write(say(Said("cli:restored", file=str(file), n=info.games, kept=str(kept)), lang)
+                  + "\n")
     return 0

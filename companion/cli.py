@@ -97,13 +97,17 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("--data", type=_data_dir, help="data directory (games database)")
     backup.add_argument("--lang", type=_language,
                         help="language of its messages (default: the terminal's)")
+    backup.add_argument("--json", action="store_true",
+                        help="say what was written as one JSON line (for scripts)")
     restore = sub.add_parser("restore", help="replace the data with a checked backup FILE "
                              "(stop the service first; the old data is kept as a backup)")
     restore.add_argument("file", type=Path, help="a file written by `companion backup` or "
                          "the page")
     restore.add_argument("--data", type=_data_dir, help="data directory (games database)")
-    restore.add_argument("--lang", default="en", type=_language,
-                         help="language of refusal messages")
+    restore.add_argument("--lang", type=_language,
+                         help="language of its messages (default: the terminal's)")
+    restore.add_argument("--json", action="store_true",
+                         help="say what was restored as one JSON line (for scripts)")
 
     league = sub.add_parser("league", help="standings of every table publishing to a broker")
     league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help="the broker")
@@ -174,10 +178,11 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "backup":
         from companion.backup_cli import backup_main
         return backup_main(args.file, args.data, sys.stdout, sys.stderr,
-                           args.lang or _terminal_language())
+                           args.lang or _terminal_language(), args.json)
     if args.command == "restore":
         from companion.backup_cli import restore_main
-        return restore_main(args.file, args.data, args.lang, sys.stdout, sys.stderr)
+        return restore_main(args.file, args.data, args.lang or _terminal_language(),
+                            sys.stdout, sys.stderr, args.json)
     if args.command == "league":
         from companion.club.league import main as league_main
         return league_main(args.mqtt, args.data, args.host, args.port)

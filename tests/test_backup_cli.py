@@ -32,6 +32,29 @@ def test_command_line_backup_and_restore(live, tmp_path, capsys):
     assert restored == {k: v for k, v in expected.items()}
 
 
+def test_backup_and_restore_say_what_they_did_in_the_terminals_language(
+        live, tmp_path, capsys, monkeypatch):
+    import json
+    table, _ = live("table")
+    finished_game(table, "howruck", 2, ["Ann", "Bob"])
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    file = tmp_path / "club.companion-backup"
+    assert cli_main(["backup", str(file), "--data", str(tmp_path / "table")]) == 0
+    assert capsys.readouterr().out == f"Sicherung geschrieben nach {file}: 1 Spiel\n"
+    assert cli_main(["restore", str(file), "--data", str(tmp_path / "copy")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"1 Spiel aus {file} wiederhergestellt; die ersetzten Daten liegen "
+                          f"in {tmp_path / 'copy' / 'backups'}/before-restore-"), out
+    assert cli_main(["restore", str(tmp_path / "absent"), "--data", str(tmp_path / "copy")]) == 2
+    assert "lässt sich nicht lesen" in capsys.readouterr().err
+    assert cli_main(["restore", str(file), "--data", str(tmp_path / "copy"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["restored"]["games"] == 1
+    assert cli_main(["backup", str(file), "--data", str(tmp_path / "table"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
 def test_command_line_backup_never_loses_a_file_and_says_why_it_refuses(live, tmp_path, capsys):
     """A backup goes only into a folder that exists (a USB stick's path while the stick is not
     mounted must not fill the SD card), never over the games database or a file that is not a

@@ -180,6 +180,16 @@ SENTENCES: dict[str, Source] = {
     "cli:not_a_backup_kept": "{file} is there and is not a companion backup: it is left as it "
                              "is; name another file",
     "cli:config_error": "configuration error: {error}",
+    "cli:backup_written": {
+        "count": "n",
+        "one": "backup written to {file}: {n} game",
+        "other": "backup written to {file}: {n} games",
+    },
+    "cli:restored": {
+        "count": "n",
+        "one": "{n} game restored from {file}; the data it replaced is kept in {kept}",
+        "other": "{n} games restored from {file}; the data they replaced is kept in {kept}",
+    },
     "cli:cannot_start": "cannot start: {error}",
     "cli:cannot_start_busy": "cannot start: {error}; stop it first "
                              "(sudo systemctl stop companion)",
