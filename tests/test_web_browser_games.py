@@ -137,6 +137,26 @@ def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon)
                     "Anna setzt Partner Clara auf das Burgeingangsfeld"]
 
 
+def test_stramash_pairs_are_shown_as_teams_with_the_player_to_play_marked(browser, daemon):
+    """In pairs, partners sit opposite (the first and fourth of six): the board says who
+    plays with whom, one line per team, and marks whose turn it is."""
+    page = phone(browser, daemon)
+    players = ["Anna", "Bram", "Cor", "Daan", "Eva", "Fleur"]
+    daemon.hub.call(daemon.table.create_game, "stramash", players, {"pairs": True})
+    page.wait_for_selector("#board .laddie")
+    assert page.locator("#board text.team").all_text_contents() == [
+        "▶ Anna 0/5 & Daan 0/5", "Bram 0/5 & Eva 0/5", "Cor 0/5 & Fleur 0/5"]
+    shot(page, "18-stramash-pairs")
+    circle = page.locator("#board svg").bounding_box()
+    for line in page.locator("#board text.team").all():  # inside the track
+        box = line.bounding_box()
+        assert circle["x"] < box["x"] and box["x"] + box["width"] < circle["x"] + circle["width"]
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])
+    until(page, "document.querySelectorAll('#board text.team').length === 3")
+    assert page.locator("#board text.team").all_text_contents() == [
+        "▶ Ann 0/5", "Bob 0/5", "Cat 0/5"]
+
+
 def test_lauf_rauf_for_two_suggests_opposite_colours(browser, daemon):
     """Seat order is clockwise, so two players sit opposite: red and green, not red and blue
     side by side (shared/rules/laufrauf.md: the page suggests opposite colours)."""

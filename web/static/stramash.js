@@ -47,9 +47,16 @@
         }
       });
     });
-    s.players.forEach((p, i) => {
-      const home = s.laddies[p].filter((l) => l.castle !== undefined).length;
-      out.push(`<text x="${C}" y="${C - 40 + i * 16}" font-size="12" text-anchor="middle" fill="${seatColour(p)}" font-weight="bold">${esc(p)} ${home}/5</text>`);
+    // Inside the track: each player's laddies home, the one to play marked; in pairs one line
+    // per team ("Anna 0/5 & Daan 0/5"), so nobody has to work out partners from the seats.
+    const home = (p) => s.laddies[p].filter((l) => l.castle !== undefined).length;
+    const named = (p) => `${p === s.turn && !s.winner ? "▶ " : ""}${p} ${home(p)}/5`;
+    const lines = s.teams ? s.teams : s.players.map((p) => [p]);
+    lines.forEach((team, i) => {
+      const text = team.map(named).join(" & ");
+      const fit = text.length * 7 > 130 ? ` textLength="130" lengthAdjust="spacingAndGlyphs"` : "";  // inside the castles
+      const parts = team.map((p) => `<tspan fill="${seatColour(p)}">${esc(named(p))}</tspan>`);
+      out.push(`<text class="team" x="${C}" y="${C + 4 + (i - (lines.length - 1) / 2) * 16}" font-size="12" text-anchor="middle" font-weight="bold" fill="currentColor"${fit}>${parts.join(" &amp; ")}</text>`);
     });
     out.push("</svg>");
     return out.join("");
