@@ -61,10 +61,6 @@ class Table:
     def current(self) -> int | None:
         return self.games.current
 
-    @current.setter
-    def current(self, game_id: int | None) -> None:
-        self.games.current = game_id
-
     @property
     def race_phase(self) -> str:
         return self.racing.phase
