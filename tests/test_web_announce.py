@@ -166,6 +166,7 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
               for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("nl", "nl-NL"))}
     for page in phones.values():
         until(page, "Boolean((window.companion || {}).announce)")
+        until(page, "document.querySelector('#no-game').dataset.t === 'no_game'")  # streaming
         page.evaluate(OBSERVE)
     kinds: set[str] = set()
     for name, count in UP_TO:
@@ -231,6 +232,8 @@ def test_an_announcement_waits_for_its_games_module(browser, daemon):  # noqa: F
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
     until(page, "Boolean((window.companion || {}).announce)")
+    # its stream is open (the table said it has no game): every later move's news reaches it
+    until(page, "document.querySelector('#no-game').dataset.t === 'no_game'")
     page.evaluate(OBSERVE)
     rows = [json.loads(x) for x in (PLAYTHROUGHS / "howruck_full_game.jsonl").read_text()
             .splitlines() if x.strip() and not x.startswith("#")]
