@@ -359,14 +359,8 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
     out.write(f"✓ {checked('config', lang)}: {say(source, lang)}\n")
     problems = 0
     data_dir = data_dir or default_data_dir()
-    config, page_settings = with_page_settings(config, data_dir, lang)
-    if page_settings is not None:  # the daemon runs with them: so are they checked
-        if page_settings.ok:
-            out.write(f"✓ {checked('page_settings', lang)}: {say(page_settings.message, lang)}\n")
-        else:
-            problems += 1
-            out.write(f"✗ {checked('page_settings', lang)}: {say(page_settings.message, lang)}\n"
-                      f"  {say(Said('doctor:fix', fix=page_settings.fix), lang)}\n")
+    config, page_settings = with_page_settings(config, data_dir, lang)  # as the daemon runs
+    first = [page_settings] if page_settings is not None else []
     if offline:
         findings: Iterator[Finding] = check_installation()
     else:
@@ -383,7 +377,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
             out.flush()
 
         findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask))
-    for finding in findings:
+    for finding in itertools.chain(first, findings):
         mark = "✓" if finding.ok else "✗"
         out.write(f"{mark} {checked(finding.check, lang)}: {say(finding.message, lang)}\n")
         if not finding.ok:

@@ -11,8 +11,8 @@
   }
 
   const names = (seats) => seats.map((v) => v.player).join(", ");
-  // How Ruck!'s own card names; its module loads with its first game, which an announcement
-  // may overtake: then colour and strength alone.
+  // How Ruck!'s own card names (app.js says a game's news once its module has loaded); if
+  // the module could not load, colour and strength alone.
   const howruckCard = (card, t) => {
     const howruck = window.companion.games.howruck;
     return howruck ? howruck.cardName(card, t) : card.action ? t(card.action) : `${t(card.color)} ${card.strength}`;

@@ -54,6 +54,25 @@
     },
   };
 
+  // SVG text that may be longer than `width` (long names): squeezed to it rather than cut at
+  // the drawing's edges; `perChar` is the font's rough advance per character.
+  companion.fitText = (text, width, perChar) => (text.length * perChar > width
+    ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "");
+
+  // Pickers that must each be set before `buttons` may send, so that one left alone never
+  // sends a value nobody chose: `askFirst` gives a picker a first, disabled choice (`unset`),
+  // `requireAll` keeps the buttons off until every picker has a value.
+  companion.askFirst = (select, unset) => {
+    const ask = new Option(unset, "", true, true);
+    ask.disabled = true;
+    select.add(ask);
+  };
+  companion.requireAll = (selects, buttons) => {
+    const update = () => buttons.forEach((b) => { b.disabled = selects.some((x) => !x.value); });
+    selects.forEach((x) => x.addEventListener("change", update));
+    update();
+  };
+
   // The game drawn as it lies on the table (SVG markup from its module; any other state as text).
   companion.board = function (state, t) {
     if (!state) return "";

@@ -48,7 +48,7 @@
     if (s.strength) {
       const line = t("hr_strength", {a, x: s.strength[a], y: s.strength[b], b});
       // long names: squeezed into the board's width rather than cut at its edges
-      const fit = line.length * 7.2 > W - 8 ? ` textLength="${W - 8}" lengthAdjust="spacingAndGlyphs"` : "";
+      const fit = companion.fitText(line, W - 8, 7.2);
       out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor"${fit}>${esc(line)}</text>`);
     }
     out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
@@ -137,11 +137,8 @@
       const label = document.createElement("label"), span = document.createElement("span");
       span.textContent = t("draw_for", {p});
       const select = document.createElement("select");
-      const ask = new Option(t("draw_pick"), "", true, true);
-      ask.disabled = true;
-      select.add(ask);
+      companion.askFirst(select, t("draw_pick"));
       for (const [key, card] of options[i]) select.add(new Option(cardName(card), key));
-      select.addEventListener("change", () => { enter.disabled = selects.some((x) => !x.value); });
       label.append(span, select);
       choices.append(label);
       return select;
@@ -151,8 +148,8 @@
       s.players.forEach((p, i) => { draws[p] = JSON.parse(selects[i].value); });
       send({type: "tiebreak", draws});
     });
-    enter.disabled = true;
     choices.append(enter);
+    companion.requireAll(selects, [enter]);
   }
 
   let onField = null; // what a tap on a highlighted board field does now

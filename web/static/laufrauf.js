@@ -3,7 +3,7 @@
 // dice showing — a virtual throw or the table's own dice, moves, the Berggeist, cards.
 (function () {
   "use strict";
-  const {esc, colour} = window.companion;  // the one escaping helper, the colours of app.css
+  const {esc, colour, askFirst, requireAll} = window.companion;  // escaping, app.css's colours
   const PLAYERS = ["red", "blue", "green", "yellow"];  // the figures' colours
   const COLORS = {get red() { return colour("red"); }, get blue() { return colour("blue"); },
     get green() { return colour("green"); }, get yellow() { return colour("yellow"); }};
@@ -144,13 +144,8 @@
     const selects = [0, 1].map((i) => {
       const select = document.createElement("select");
       select.setAttribute("aria-label", ui.t("lr_die", {n: i + 1}));
-      if (!s.dice) {
-        const unset = new Option("–", "", true, true);
-        unset.disabled = true;
-        select.add(unset);
-      }
+      if (!s.dice) askFirst(select, "–");
       for (let v = 1; v <= 6; v++) select.add(new Option(String(v), String(v), false, !!s.dice && s.dice[i] === v));
-      select.addEventListener("change", () => { for (const b of enter) b.disabled = selects.some((x) => !x.value); });
       box.append(select);
       return select;
     });
@@ -158,10 +153,10 @@
     const enter = rolls.map((a) => {
       const text = a.keep === undefined ? ui.t("lr_enter_dice") : ui.t("lr_enter_kept", {n: a.keep + 1});
       const b = ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))}));
-      b.disabled = !s.dice;
       ui.choices.append(b);
       return b;
     });
+    requireAll(selects, enter);
   }
 
   // The cards turned up on the table, entered as one step under its heading: a double turns
