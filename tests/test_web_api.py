@@ -10,10 +10,8 @@ import threading
 import time
 
 import pytest
-from daemon_helpers import drive, wait_until
-from web_helpers import Client, web_daemon
+from web_helpers import Client
 
-from companion.daemon import pairing as pairing_module
 from companion.web.choices import expand
 
 
@@ -25,69 +23,6 @@ def daemon(web_live):
 @pytest.fixture
 def client(daemon):
     return Client(daemon.web.port)
-
-
-def test_watching_needs_nothing_changing_needs_pairing(daemon, client):
-    status, body, _ = client.get("/api/status")
-    assert status == 200 and body["paired"] is False and body["simulate"] is True
-    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})
-    assert status == 401 and body["error"]["code"] == "not_paired"
-    client.pair(daemon)
-    assert client.get("/api/status")[1]["paired"] is True
-    status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"],
-                                                 "seed": 3})
-    assert status == 201 and body["phase"] == "teams" and body["id"] >= 1
-
-
-def test_session_cookie_is_httponly_samesite_and_the_pin_never_in_a_url(daemon, client):
-    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
-    _, _, headers = client.post("/api/pair", {"pin": pin})
-    cookie = headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
-    assert pin not in cookie
-    body = client.get("/api/status")[1]
-    assert pin not in json.dumps(body)
-
-
-def test_pairing_survives_a_restart(tmp_path):
-    first = web_daemon(tmp_path)
-    client = Client(first.web.port)
-    client.pair(first)
-    first.stop()
-    second = web_daemon(tmp_path)
-    try:
-        again = Client(second.web.port)
-        again.cookie = client.cookie
-        assert again.get("/api/status")[1]["paired"] is True
-    finally:
-        second.stop()
-
-
-def test_wrong_pins_lock_out(daemon, client, monkeypatch):
-    codes = []
-    for _ in range(pairing_module.MAX_TRIES):
-        status, body, _ = client.post("/api/pair", {"pin": "000000x"})
-        codes.append((status, body["error"]["code"]))
-    assert codes[0] == (403, "wrong_pin") and codes[-1] == (429, "pairing_locked")
-    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
-    status, body, _ = client.post("/api/pair", {"pin": pin})  # even the right PIN now
-    assert status == 429 and body["error"]["params"]["seconds"] > 0
-    status, body, _ = client.post("/api/pair?lang=de", {"pin": pin})
-    assert "Sekunden" in body["error"]["message"]
-
-
-def test_a_malformed_pairing_request_is_refused_without_using_up_a_try(daemon, client):
-    """Only a PIN (or QR secret) that was really typed counts towards the lock-out: a
-    request of the wrong shape is explained instead, and the phone keeps its tries."""
-    refused = [client.post("/api/pair", body)[1]["error"] for body in (
-        {}, {"pin": 123456}, {"pin": None}, {"pin": ["123456"]}, {"secret": 7},
-        {"pin": "123456", "secret": "x"}) for _ in range(2)]
-    assert [e["code"] for e in refused] == ["missing_key"] * 2 + ["wrong_type"] * 8 + [
-        "unknown_key"] * 2
-    status, body, _ = client.post("/api/pair", {"pin": "000000x"})
-    assert status == 403 and body["error"]["params"]["tries_left"] == \
-        pairing_module.MAX_TRIES - 1
-    client.pair(daemon)  # and the right PIN pairs
 
 
 def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):
@@ -343,40 +278,6 @@ def test_load_twenty_streams_while_a_client_posts_a_thousand_actions():
     assert result["posts"] == 1000 and result["post_errors"] == 0
     assert result["stream_errors"] == 0 and result["missed"] == 0
     assert len(result["latencies"]) >= 20 * 900  # every page heard (nearly) every post
-
-
-def scripted_pins(daemon, *pins: str) -> None:
-    """The next PINs the table draws (instead of random ones)."""
-    daemon.hub.call(setattr, daemon.table.pairing, "_new_pin", iter(pins).__next__)
-
-
-def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
-    client.pair(daemon)
-    old = daemon.hub.call(lambda: daemon.table.pairing.pin)
-    scripted_pins(daemon, "424242")
-    assert client.post("/api/pin")[0] == 200
-    assert daemon.hub.call(lambda: daemon.table.pairing.pin) == "424242"
-    assert client.get("/api/status")[1]["paired"] is True  # paired phones stay paired
-    wait_until(lambda: daemon.display.scene.show_pairing
-             and daemon.display.scene.pairing["pin"] == "424242")
-    stranger = Client(client.port)
-    assert stranger.post("/api/pair", {"pin": old})[0] == 403
-    assert stranger.post("/api/pair", {"pin": "424242"})[0] == 200
-    wait_until(lambda: not daemon.display.scene.show_pairing)  # a phone paired: screen back
-
-
-def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
-    from gpiozero import Device
-    scripted_pins(daemon, "135790")
-    now = time.monotonic()  # edge times within the pins' clock sanity check (5 s)
-    drive(Device.pin_factory, 22, True, at=now - 4.8, monkeypatch=monkeypatch)
-    drive(Device.pin_factory, 22, False, at=now - 4.3, monkeypatch=monkeypatch)  # short: no
-    time.sleep(0.1)
-    assert daemon.hub.call(lambda: daemon.table.pairing.pin) != "135790"
-    drive(Device.pin_factory, 22, True, at=now - 3.6, monkeypatch=monkeypatch)
-    drive(Device.pin_factory, 22, False, at=now, monkeypatch=monkeypatch)  # held 3.6 s
-    wait_until(lambda: daemon.hub.call(lambda: daemon.table.pairing.pin) == "135790")
-    assert daemon.hub.call(lambda: daemon.table.show_pairing) is True
 
 
 def test_history_carries_each_actions_events_with_the_race_margin(daemon, client):
