@@ -1,4 +1,5 @@
-"""The JSON API over real HTTP on loopback: pairing, games, actions, refusals, bad input."""
+"""The JSON API over real HTTP on loopback: games, actions, refusals, bad input, the live
+stream (pairing over HTTP: test_web_pairing_api.py)."""
 
 from __future__ import annotations
 
