@@ -21,9 +21,9 @@ GAMES = {"t1": [("howruck", 1, ["Ann", "Bob"]), ("tauziehen", 2, ["Ann", "Cat"])
          "t2": [("howruck", 2, ["Bob", "Cat"])]}
 
 
-def get(port: int, path: str):
+def get(port: int, path: str, headers: dict[str, str] | None = None):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("GET", path)
+    conn.request("GET", path, headers=headers or {})
     response = conn.getresponse()
     data = response.read()
     conn.close()

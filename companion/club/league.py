@@ -9,7 +9,6 @@ on those topics that are not a table's result are ignored and counted.
 
 from __future__ import annotations
 
-import html
 import json
 import logging
 import sqlite3
@@ -18,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 
+from companion.club.league_page import HEADERS, render
 from companion.stats import GameRecord, compute
 
 log = logging.getLogger("companion.league")
@@ -95,7 +95,24 @@ class League:
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
-        return {**compute(records), "tables": tables, "foreign": foreign}
+        return {**compute(records, same_people(records)), "tables": tables, "foreign": foreign}
+
+
+def same_people(records: list[GameRecord]) -> dict[str, str]:
+    """Aliases joining the spellings of one name across tables ("sanne" at one, "Sanne" at
+    another: one person; only case and spaces differ). Each is counted under the
+    spelling used most, of equal ones the latest."""
+    uses: dict[str, dict[str, tuple[int, int]]] = {}  # key -> spelling -> (uses, last game)
+    for record in records:
+        for name in record.players:
+            key = " ".join(name.split()).casefold()
+            count, _ = uses.setdefault(key, {}).get(name, (0, 0))
+            uses[key][name] = (count + 1, record.id)
+    aliases = {}
+    for spellings in uses.values():
+        shown = max(spellings, key=lambda name: spellings[name])
+        aliases.update({name: shown for name in spellings if name != shown})
+    return aliases
 
 
 def league_app(league: League) -> Flask:
@@ -108,19 +125,9 @@ def league_app(league: League) -> Flask:
 
     @app.get("/")
     def page() -> Response:
-        data = league.standings()
-        players = sorted(data["players"], key=lambda p: (-p["won"], p["name"].casefold()))
-        rows = "".join(
-            f"<tr><td>{html.escape(p['name'])}</td><td>{p['played']}</td><td>{p['won']}</td>"
-            "<td>" + ", ".join(f"{html.escape(g)} {line['rating']}"
-                               for g, line in p["games"].items()) + "</td></tr>"
-            for p in players)
-        body = ("<!doctype html><meta charset=utf-8><title>League</title><h1>League</h1>"
-                f"<p>{sum(data['tables'].values())} games from {len(data['tables'])} tables"
-                "</p><table><tr><th>Player</th><th>Games</th><th>Won</th><th>Rating (Elo)"
-                f"</th></tr>{rows}</table>")
+        body, lang = render(league.standings(), request.headers.get("Accept-Language"))
         return Response(body, mimetype="text/html", headers={
-            "Content-Security-Policy": "default-src 'none'"})
+            **HEADERS, "Content-Language": lang, "Vary": "Accept-Language"})
 
     return app
 

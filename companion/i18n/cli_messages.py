@@ -210,3 +210,8 @@ SENTENCES: dict[str, Source] = {
     "cli:state_of_other_game": "the state is a game of “{game}”, not of “{screen}”: "
                                "name its screen ({game})",
 }
+
+# the league's page is said the same way (its own module: its own readers)
+from companion.i18n.league_messages import LEAGUE  # noqa: E402
+
+SENTENCES.update(LEAGUE)

@@ -1,0 +1,65 @@
+"""The league's standings as a page for a club's screen or a phone: in the reader's language
+(Accept-Language), one row per player with games played and won and a rating per game,
+refreshing itself. Static HTML under a strict Content-Security-Policy: no script, and the
+one style allowed by its hash."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+from typing import Any
+
+from companion.i18n import pick_language
+from companion.i18n.said import Said, say
+from companion.screens.common import GAME_TITLES
+
+REFRESH_S = 60
+STYLE = ("body{font-family:system-ui,sans-serif;margin:1rem;max-width:48rem}"
+         "table{border-collapse:collapse;width:100%}"
+         "th,td{padding:.35rem .5rem;border-bottom:1px solid #ccc;text-align:left}"
+         "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
+         "small{color:#555}")
+STYLE_HASH = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
+HEADERS = {"Content-Security-Policy": f"default-src 'none'; style-src 'sha256-{STYLE_HASH}'",
+           "Cache-Control": "no-store"}
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return html.escape(say(Said(f"league:{key}", **params), lang))
+
+
+def standings_order(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Most games won first; of equal wins, fewer games played (the better record), then by
+    name."""
+    return sorted(players, key=lambda p: (-p["won"], p["played"], p["name"].casefold()))
+
+
+def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]:
+    """(the page, its language) for standings as `League.standings` gives them."""
+    lang = pick_language(accept_language)
+    games = sum(data["tables"].values())
+    tables = say(Said("league:tables", n=len(data["tables"])), lang)
+    if data["players"]:
+        rows = "".join(_row(p) for p in standings_order(data["players"]))
+        heads = "".join(f'<th class="n">{_say(k, lang)}</th>'
+                        for k in ("played", "won"))
+        body = (f"<p>{_say('summary', lang, games=games, tables=tables)}</p>"
+                f"<table><thead><tr><th>{_say('player', lang)}</th>{heads}"
+                f"<th>{_say('rating', lang)}</th></tr></thead><tbody>{rows}</tbody></table>")
+    else:
+        body = f"<p>{_say('none_yet', lang)}</p>"
+    title = _say("title", lang)
+    page = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta http-equiv="refresh" content="{REFRESH_S}">'
+            f"<title>{title}</title><style>{STYLE}</style><h1>{title}</h1>{body}"
+            f"<p><small>{_say('refreshes', lang)}</small></p></html>")
+    return page, lang
+
+
+def _row(p: dict[str, Any]) -> str:
+    ratings = ", ".join(f"{html.escape(GAME_TITLES.get(g, g))} {line['rating']:g}"
+                        for g, line in p["games"].items())
+    counts = "".join(f'<td class="n">{p[k]}</td>' for k in ("played", "won"))
+    return f"<tr><td>{html.escape(p['name'])}</td>{counts}<td>{ratings}</td></tr>"

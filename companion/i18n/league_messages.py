@@ -1,0 +1,20 @@
+"""The league's standings page (`companion league`), in English (catalog contexts
+``league:KEY``; the page is said in the reader's language, from Accept-Language)."""
+
+from __future__ import annotations
+
+from companion.i18n.source import Source
+
+LEAGUE: dict[str, Source] = {
+    "league:title": "League",
+    "league:summary": {"count": "games", "one": "{games} game from {tables}",
+                       "other": "{games} games from {tables}"},
+    "league:tables": {"count": "n", "one": "{n} table", "other": "{n} tables"},
+    "league:none_yet": "No results yet. A table sends each finished game here once its config "
+                       "has an [mqtt] section naming this broker.",
+    "league:player": "Player",
+    "league:played": "Games",
+    "league:won": "Won",
+    "league:rating": "Rating (Elo) per game",
+    "league:refreshes": "This page refreshes itself every minute.",
+}

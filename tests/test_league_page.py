@@ -1,0 +1,105 @@
+"""The league's page as a club reads it: in the reader's language, games by their titles, one
+person however each table spelled their name, under its own Content-Security-Policy in
+Chromium at a phone's width; an empty league says how results arrive."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from browser_helpers import CHROMIUM, FLAGS, PHONE
+from daemon_helpers import wait_until
+from mqtt_helpers import Broker, needs_mosquitto
+from test_league import get
+from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
+
+from companion.club.league import League, league_app
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+from companion.web import WebServer
+
+pytestmark = needs_mosquitto
+# One person, spelled two ways at two tables; a name the page must not read as markup.
+GAMES = {"t1": [("howruck", 1, ["Sanne", "Bob <b>"])],
+         "t2": [("tauziehen", 2, ["sanne", "Bob <b>"]), ("howruck", 3, ["Sanne", "Cat"])]}
+
+
+@pytest.fixture
+def league(run, tmp_path):  # noqa: F811
+    broker = run(Broker(tmp_path / "broker").start())
+    league = run(League("127.0.0.1", broker.port, tmp_path / "league"))
+    league.start()
+    league.broker = broker
+    return league
+
+
+def serve(run, league):  # noqa: F811
+    server = WebServer(league_app(league), "127.0.0.1", 0, threads=2)
+    server.start()
+    run(server)
+    return server
+
+
+def play_everywhere(run, league, tmp_path):  # noqa: F811
+    for name, games in GAMES.items():
+        daemon = table(run, tmp_path / name, league.broker.port, name=name)
+        for game, seed, players in games:
+            log, _ = random_game(get_core(game), seed, players)
+            gid = daemon.hub.call(daemon.table.create_game, game, players, {}, seed)["id"]
+            for action in log:
+                daemon.hub.call(daemon.table.apply, gid, action)
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 3, timeout=15)
+
+
+def test_one_person_however_the_tables_spelled_them(run, league, tmp_path):  # noqa: F811
+    play_everywhere(run, league, tmp_path)
+    players = {p["name"]: (p["played"], p["won"]) for p in league.standings()["players"]}
+    winners = [random_game(get_core(g), s, p)[1].winner
+               for games in GAMES.values() for g, s, p in games]
+    sanne = sum(w.strip().casefold() == "sanne" for w in winners)
+    assert players == {"Sanne": (3, sanne), "Bob <b>": (2, winners.count("Bob <b>")),
+                       "Cat": (1, winners.count("Cat"))}  # "Sanne" twice, "sanne" once
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
+                    reason=f"{CHROMIUM} not installed (test.sh installs it)")
+def test_the_page_speaks_the_readers_language_on_a_phone(run, league, tmp_path):  # noqa: F811
+    from playwright.sync_api import sync_playwright
+
+    play_everywhere(run, league, tmp_path)
+    server = serve(run, league)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            context = chromium.new_context(viewport=PHONE, locale="de-DE", is_mobile=True)
+            page = context.new_page()
+            refused: list[str] = []
+            page.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            assert page.locator("html").get_attribute("lang") == "de"
+            assert page.locator("h1").inner_text() == "Liga"
+            assert page.locator("thead th").all_inner_texts()[:3] == ["Spieler", "Spiele",
+                                                                     "Gewonnen"]
+            assert page.locator("p").first.inner_text() == "3 Spiele von 2 Tischen"
+            names = page.locator("tbody td:first-child").all_inner_texts()
+            assert sorted(names) == ["Bob <b>", "Cat", "Sanne"]  # text, not markup
+            sanne = page.locator("tbody tr", has_text="Sanne").inner_text()
+            assert "How Ruck! " in sanne and "Tauziehen " in sanne and "howruck" not in sanne
+            # the style applies (its hash is in the CSP) and the table fits the phone
+            assert page.locator("table").evaluate(
+                "(t) => getComputedStyle(t).borderCollapse") == "collapse"
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            assert refused == []
+        finally:
+            chromium.close()
+
+
+def test_an_empty_league_says_how_results_arrive(run, league):  # noqa: F811
+    server = serve(run, league)
+    status, body = get(server.port, "/", {"Accept-Language": "nl-NL,nl;q=0.9,en;q=0.8"})
+    page = body.decode()
+    assert status == 200 and '<html lang="nl">' in page
+    assert "[mqtt]" in page and "<table" not in page
+    assert json.loads(get(server.port, "/standings.json")[1])["players"] == []
