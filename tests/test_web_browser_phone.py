@@ -106,3 +106,30 @@ def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
     page.wait_for_selector("#message:not([hidden])")
     page.click("nav [data-tab=play]")
     assert page.is_hidden("#message")
+
+
+def test_the_phones_back_button_goes_back_through_the_tabs(browser, daemon):
+    """A tab is a step in the phone's history: Back returns to the tab before (as on any other
+    page), Forward comes again, and a reload keeps the tab the player was on."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    showing = "[...document.querySelectorAll('section.tab')].filter((s) => !s.hidden)" \
+              ".map((s) => s.id).join()"
+    lit = "document.querySelector('nav button.on').dataset.tab"
+    page.click("nav [data-tab=setup]")
+    page.click("nav [data-tab=history]")
+    assert page.evaluate(showing) == "history"
+    page.go_back()
+    until(page, f"{showing} === 'setup' && {lit} === 'setup'")
+    page.go_back()
+    until(page, f"{showing} === 'play' && {lit} === 'play'")
+    assert page.url.startswith(f"http://127.0.0.1:{daemon.web.port}/")  # still the page
+    page.go_forward()
+    until(page, f"{showing} === 'setup'")
+    page.reload()
+    page.wait_for_selector("#setup:not([hidden])")
+    page.wait_for_selector("#games li")  # the tab's content loads as when it is opened
+    page.go_back()
+    until(page, f"{showing} === 'play'")

@@ -357,12 +357,25 @@
 
 
 
-  function tab(name) {
+  // A tab is a step in the phone's history: Back returns to the tab before, as on any other
+  // page, and a reload keeps the tab. Its name rides in history.state, not in the address,
+  // whose #fragment is a pairing link's.
+  function tab(name, fromHistory = false) {
     show("");  // a refusal was about what the tab it came from showed
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "setup") companion.setup.loadGames();
     if (name === "roster") loadPlayersTab();
+    if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");
+  }
+
+  // The tab a history step names, if this page has it (the simulation's only in simulation).
+  function tabFromHistory(state) {
+    const name = (state || {}).tab;
+    const button = name && document.querySelector(`nav [data-tab="${CSS.escape(name)}"]`);
+    const shown = button && !button.hidden ? name : "play";
+    tab(shown, true);
+    if (shown === "history") companion.historyTab.showNewest();
   }
 
   // Walking through a finished game (replay.js): loaded when first asked for.
@@ -412,6 +425,9 @@
       tab(b.dataset.tab);
       if (b.dataset.tab === "history") companion.historyTab.showNewest();
     }));
+    if (history.state && history.state.tab) tabFromHistory(history.state);  // a reload
+    else history.replaceState({tab: "play"}, "");
+    window.addEventListener("popstate", (e) => tabFromHistory(e.state));
     $("#pair-form").addEventListener("submit", pair);
     $("#undo").addEventListener("click", async () => {
       // Taking back a move is asked first, naming it: a stray tap at the table changes
