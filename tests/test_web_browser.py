@@ -225,3 +225,32 @@ def test_a_finished_game_is_played_again_with_one_tap(browser, daemon):
     seat(page)
     until(page, "document.querySelectorAll('#choices button').length > 0")  # its first move
     shot(page, "23-played-again")
+
+
+def test_a_game_started_by_mistake_is_deleted_from_the_stored_games(browser, daemon):
+    """Delete asks first, naming the game; then the game is gone from the list, and the table
+    (this phone and a watching one) shows the game still played before it."""
+    older = daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])["id"]
+    mistake = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    watching = phone(browser, daemon)
+    watching.wait_for_selector("#board .field")
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.wait_for_selector(f"#games li >> text=#{mistake} ")
+    button = f"#games li:has-text('#{mistake} ') button[data-t=delete_game]"
+    page.click(button)
+    assert page.locator(button).inner_text() == f"Nochmal tippen: Spiel #{mistake} endgültig " \
+                                                "löschen"
+    assert len(daemon.hub.call(daemon.sessions.listing)) == 2  # asked, nothing done yet
+    page.wait_for_function("(b) => Date.now() - b.armedAt >= 400",  # not a double tap
+                           arg=page.locator(button).element_handle())
+    page.click(button)
+    until(page, f"![...document.querySelectorAll('#games li')].some((li) => "
+                f"li.textContent.startsWith('#{mistake} '))")
+    assert page.locator("#games li").count() == 1
+    assert [g["id"] for g in daemon.hub.call(daemon.sessions.listing)] == [older]
+    page.click("nav [data-tab=play]")
+    page.wait_for_selector("#board .rope")
+    watching.wait_for_selector("#board .rope")
+    shot(page, "24-game-deleted")

@@ -72,6 +72,15 @@ class CurrentGame:
         self._show(game_id)
         return session
 
+    def delete(self, game_id: int) -> bool:
+        """Forget a stored game; True if it was the one shown, which the newest game still
+        played then replaces (or none)."""
+        self.sessions.delete(game_id)
+        if game_id != self.current:
+            return False
+        self.reopen()
+        return True
+
     def apply(self, game_id: int | None, action: Any) -> Outcome:
         if game_id is None:
             raise Refusal("no_such_game", game_id=None)

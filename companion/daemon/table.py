@@ -198,6 +198,15 @@ class Table:
         self.games.publish_state()
         return session.view()
 
+    def delete_game(self, game_id: int) -> dict[str, Any]:
+        """Forget a stored game. If the table showed it, the newest game still played is
+        shown instead (or none), as after a restart."""
+        if self.games.delete(game_id):
+            self.racing.reset()
+            self.games.publish_state()
+        self.hub.publish("games", {"deleted": game_id})
+        return {"deleted": game_id, "current": self.current}
+
     def apply(self, game_id: int | None, action: Any) -> Outcome:
         outcome = self.games.apply(game_id, action)
         if self.racing.running and game_id == self.current and not self._wants_race():

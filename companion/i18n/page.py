@@ -98,6 +98,8 @@ PAGE: dict[str, Source] = {
     "finished": "won by {p}",
     "drawn": "a draw",
     "rp_open": "Step through",
+    "delete_game": "Delete",
+    "delete_confirm": "Tap again to delete game #{id} for good",
     "broken": "needs attention",
     "race_countdown": "Get ready… {n}",
     "race_running": "How Ruck!",

@@ -181,6 +181,13 @@ class Sessions:
         session.actions, session.state, session.broken = actions, state, None
         return session
 
+    def delete(self, game_id: int) -> None:
+        """A game the players no longer want (one started by mistake, one left unfinished)
+        goes, with its actions; ids are never given again (AUTOINCREMENT)."""
+        self.get(game_id)  # no_such_game
+        self.store.delete(game_id)
+        del self.games[game_id]
+
     def listing(self) -> list[dict[str, Any]]:
         """Every game, finished ones with their result, newest first."""
         out = []

@@ -118,6 +118,12 @@ class GameStore:
                 "UPDATE games SET updated=?, status=?, result=?, actions=? WHERE id=?",
                 (time.time(), status, _dump(result), keep, game_id))
 
+    def delete(self, game_id: int) -> None:
+        """Forget a game and its actions, in one commit (a 'shown' naming it is passed over
+        at start, and ids are never given again)."""
+        with self._tx():
+            self.db.execute("DELETE FROM games WHERE id=?", (game_id,))  # actions: cascade
+
     def set_shown(self, game_id: int) -> None:
         """The game the table shows, kept so that a restart shows it again."""
         with self._tx():

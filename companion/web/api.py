@@ -197,6 +197,13 @@ def make_current(game_id: int) -> Response:
     return jsonify(call(daemon().table.switch_to, game_id))
 
 
+@api.delete("/games/<game_id:game_id>")
+@writes()
+def delete_game(game_id: int) -> Response:
+    json_object()  # {}: a write carries a JSON object, as the document says
+    return jsonify(call(daemon().table.delete_game, game_id))
+
+
 # --- the table: race, settings ---------------------------------------------------------------
 @api.post("/race")
 @writes()

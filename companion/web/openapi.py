@@ -158,8 +158,15 @@ def openapi_document() -> dict[str, Any]:
             "get": _op("Every game, newest first", _json(games, "the games")),
             "post": _op("Start a game", _json(STATE, "its state"), *WRITE_ERRORS, 422,
                         body=new_game, status=201)},
-        "/api/games/{game_id}": {"get": _op("A game's public state", _json(STATE, "state"),
-                                            404, params=[GAME_ID])},
+        "/api/games/{game_id}": {
+            "get": _op("A game's public state", _json(STATE, "state"), 404, params=[GAME_ID]),
+            "delete": _op(
+                "Forget a stored game and its actions; if the table showed it, the newest "
+                "game still played is shown (or none)",
+                _json({"type": "object", "required": ["deleted", "current"],
+                       "properties": {"deleted": {"type": "integer"},
+                                      "current": {"type": "integer", "nullable": True}}},
+                      "deleted"), *WRITE_ERRORS, 404, body=OBJECT, params=[GAME_ID])},
         "/api/games/{game_id}/history": {"get": _op(
             "A game as its header and action list, with the events each action caused",
             _json({"type": "object", "required": ["header", "actions", "events"],

@@ -25,8 +25,23 @@
         if (res.ok) { app.setState(res.data); app.tab("play"); }
       }, "secondary"));
       if (g.status === "over" && g.actions) li.append(" ", app.button(t("rp_open"), () => app.openReplay(g), "secondary"));
+      li.append(" ", deleteButton(g));
       list.append(li);
     }
+  }
+
+  // A game started by mistake or left unfinished can go; asked first, naming it (a stray
+  // tap loses nothing). The table then shows its newest unfinished game, or none.
+  function deleteButton(g) {
+    const b = app.button(t("delete_game"), async () => {
+      if (!companion.confirm.armed(b, "delete_confirm", {id: g.id})) return;
+      b.disabled = true;
+      const r = await app.api("DELETE", `/api/games/${g.id}`, {});
+      b.disabled = false;
+      if (r.ok) loadGames();  // the stream's "games" reloads it too; this one is at once
+    }, "secondary");
+    b.dataset.t = "delete_game";
+    return b;
   }
 
   function playerInputs(n) {
