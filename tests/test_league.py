@@ -64,7 +64,7 @@ def test_two_tables_and_a_league(run, tmp_path):  # noqa: F811
         assert played == {n: (c, winners.count(n)) for n, c in
                           (("Ann", 2), ("Bob", 2), ("Cat", 2))}
         status, page = get(server.port, "/")
-        assert status == 200 and b"<td>Ann</td>" in page
+        assert status == 200 and b">Ann</span>" in page
     finally:
         server.stop()
     league.db.close()

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
-from browser_helpers import CHROMIUM, FLAGS, PHONE
+from browser_helpers import CHROMIUM, FLAGS, PHONE, shot
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
 from test_league import get
@@ -23,7 +24,14 @@ from companion.web import WebServer
 pytestmark = needs_mosquitto
 # One person, spelled two ways at two tables; a name the page must not read as markup.
 GAMES = {"t1": [("howruck", 1, ["Sanne", "Bob <b>"])],
-         "t2": [("tauziehen", 2, ["sanne", "Bob <b>"]), ("howruck", 3, ["Sanne", "Cat"])]}
+         "t2": [("tauziehen", 2, ["sanne", "Bob <b>"]), ("howruck", 3, ["Sanne", "Cat"]),
+                ("tauziehen", 12, ["Cat", "Sanne"])]}  # seed 12: a draw
+
+
+def winners() -> list[str | None]:
+    """Each game's winner as its rule core tells it (None: a draw)."""
+    return [get_core(g).winner(random_game(get_core(g), s, p)[1])
+            for games in GAMES.values() for g, s, p in games]
 
 
 @pytest.fixture
@@ -50,17 +58,18 @@ def play_everywhere(run, league, tmp_path):  # noqa: F811
             gid = daemon.hub.call(daemon.table.create_game, game, players, {}, seed)["id"]
             for action in log:
                 daemon.hub.call(daemon.table.apply, gid, action)
-    wait_until(lambda: sum(league.standings()["tables"].values()) == 3, timeout=15)
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 4, timeout=15)
 
 
 def test_one_person_however_the_tables_spelled_them(run, league, tmp_path):  # noqa: F811
     play_everywhere(run, league, tmp_path)
-    players = {p["name"]: (p["played"], p["won"]) for p in league.standings()["players"]}
-    winners = [random_game(get_core(g), s, p)[1].winner
-               for games in GAMES.values() for g, s, p in games]
-    sanne = sum(w.strip().casefold() == "sanne" for w in winners)
-    assert players == {"Sanne": (3, sanne), "Bob <b>": (2, winners.count("Bob <b>")),
-                       "Cat": (1, winners.count("Cat"))}  # "Sanne" twice, "sanne" once
+    players = {p["name"]: (p["played"], p["won"], p["drawn"])
+               for p in league.standings()["players"]}
+    won = winners()
+    assert won[-1] is None  # the draw
+    sanne = sum(w is not None and w.casefold() == "sanne" for w in won)
+    assert players == {"Sanne": (4, sanne, 1), "Bob <b>": (2, won.count("Bob <b>"), 0),
+                       "Cat": (2, won.count("Cat"), 1)}  # "Sanne" thrice, "sanne" once
 
 
 @pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
@@ -80,16 +89,19 @@ def test_the_page_speaks_the_readers_language_on_a_phone(run, league, tmp_path):
             page.goto(f"http://127.0.0.1:{server.port}/")
             assert page.locator("html").get_attribute("lang") == "de"
             assert page.locator("h1").inner_text() == "Liga"
-            assert page.locator("thead th").all_inner_texts()[:3] == ["Spieler", "Spiele",
-                                                                     "Gewonnen"]
-            assert page.locator("p").first.inner_text() == "3 Spiele von 2 Tischen"
-            names = page.locator("tbody td:first-child").all_inner_texts()
+            assert page.locator("thead th").all_inner_texts()[:4] == [
+                "Spieler", "Spiele", "Gewonnen", "Remis"]
+            assert page.locator("p").first.inner_text() == "4 Spiele von 2 Tischen"
+            cat = page.locator("tbody tr", has_text="Cat").locator("td").all_inner_texts()
+            assert cat[1:4] == ["2", str(sum(w == "Cat" for w in winners())), "1"]
+            names = page.locator("tbody .who").all_inner_texts()
             assert sorted(names) == ["Bob <b>", "Cat", "Sanne"]  # text, not markup
-            sanne = page.locator("tbody tr", has_text="Sanne").inner_text()
-            assert "How Ruck! " in sanne and "Tauziehen " in sanne and "howruck" not in sanne
+            ratings = page.locator("tbody tr", has_text="Sanne").locator("small").inner_text()
+            assert re.fullmatch(r"Elo: How\xa0Ruck!\xa0\d+ · Tauziehen\xa0\d+", ratings), ratings
             # the style applies (its hash is in the CSP) and the table fits the phone
             assert page.locator("table").evaluate(
                 "(t) => getComputedStyle(t).borderCollapse") == "collapse"
+            shot(page, "25-league-de")
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             assert refused == []
         finally:

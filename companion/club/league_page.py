@@ -1,7 +1,7 @@
 """The league's standings as a page for a club's screen or a phone: in the reader's language
-(Accept-Language), one row per player with games played and won and a rating per game,
-refreshing itself. Static HTML under a strict Content-Security-Policy: no script, and the
-one style allowed by its hash."""
+(Accept-Language), one row per player with games played, won and drawn (Tauziehen) and their
+rating per game, refreshing itself. Static HTML under a strict Content-Security-Policy: no
+script, and the one style allowed by its hash."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from companion.i18n.said import Said, say
 from companion.screens.common import GAME_TITLES
 
 REFRESH_S = 60
-STYLE = ("body{font-family:system-ui,sans-serif;margin:1rem;max-width:48rem}"
+NBSP = "\u00a0"
+STYLE = ("body{font-family:system-ui,sans-serif;margin:.75rem;max-width:48rem}"
          "table{border-collapse:collapse;width:100%}"
-         "th,td{padding:.35rem .5rem;border-bottom:1px solid #ccc;text-align:left}"
-         "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
+         "th,td{padding:.3rem .35rem;border-bottom:1px solid #ccc;text-align:left}"
+         "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;width:1%}"
          "small{color:#555}")
 STYLE_HASH = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
 HEADERS = {"Content-Security-Policy": f"default-src 'none'; style-src 'sha256-{STYLE_HASH}'",
@@ -41,12 +42,12 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
     games = sum(data["tables"].values())
     tables = say(Said("league:tables", n=len(data["tables"])), lang)
     if data["players"]:
-        rows = "".join(_row(p) for p in standings_order(data["players"]))
+        rows = "".join(_row(p, lang) for p in standings_order(data["players"]))
         heads = "".join(f'<th class="n">{_say(k, lang)}</th>'
-                        for k in ("played", "won"))
+                        for k in ("played", "won", "drawn"))
         body = (f"<p>{_say('summary', lang, games=games, tables=tables)}</p>"
                 f"<table><thead><tr><th>{_say('player', lang)}</th>{heads}"
-                f"<th>{_say('rating', lang)}</th></tr></thead><tbody>{rows}</tbody></table>")
+                f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         body = f"<p>{_say('none_yet', lang)}</p>"
     title = _say("title", lang)
@@ -58,8 +59,11 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
     return page, lang
 
 
-def _row(p: dict[str, Any]) -> str:
-    ratings = ", ".join(f"{html.escape(GAME_TITLES.get(g, g))} {line['rating']:g}"
-                        for g, line in p["games"].items())
-    counts = "".join(f'<td class="n">{p[k]}</td>' for k in ("played", "won"))
-    return f"<tr><td>{html.escape(p['name'])}</td>{counts}<td>{ratings}</td></tr>"
+def _row(p: dict[str, Any], lang: str) -> str:
+    """A player's counts, their ratings (rounded, as Elo is read) on a line under the name:
+    a phone's width holds four narrow columns, not a fifth of words."""
+    ratings = " · ".join(f"{GAME_TITLES.get(g, g)} {round(line['rating'])}".replace(" ", NBSP)
+                         for g, line in p["games"].items())  # a line breaks between games
+    counts = "".join(f'<td class="n">{p[k]}</td>' for k in ("played", "won", "drawn"))
+    return (f"<tr><td><span class=who>{html.escape(p['name'])}</span><br><small>"
+            f"{_say('rating', lang, ratings=ratings)}</small></td>{counts}</tr>")

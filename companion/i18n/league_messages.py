@@ -15,6 +15,7 @@ LEAGUE: dict[str, Source] = {
     "league:player": "Player",
     "league:played": "Games",
     "league:won": "Won",
-    "league:rating": "Rating (Elo) per game",
+    "league:drawn": "Drawn",
+    "league:rating": "Elo: {ratings}",  # "How Ruck! 1016 · Tauziehen 984"
     "league:refreshes": "This page refreshes itself every minute.",
 }

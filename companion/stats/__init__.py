@@ -159,7 +159,7 @@ def _most(h2h: dict[str, dict[str, int]], key: str) -> dict[str, Any] | None:
 
 def _as_json(p: _Player) -> dict[str, Any]:
     return {
-        "name": p.name, "played": p.played, "won": p.won,
+        "name": p.name, "played": p.played, "won": p.won, "drawn": p.results.count(None),
         "games": {g: {"played": line.played, "won": line.won,
                       "rating": round(line.rating, 1), "peak": round(line.peak, 1)}
                   for g, line in sorted(p.games.items())},
