@@ -87,11 +87,15 @@
   // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock". `moves` are
   // [player, laddie, from, to] (a result's, or a played event's), `mover` whose laddies the
   // card moves, `count(laddie, from, to)` how far one went on the track.
-  function movesLabel(action, moves, mover, count, t) {
+  // `announced`: the line goes on with the move's announcements (a history line), which say
+  // whom it sent back and which laddie reached the castle: those parts are left to them.
+  function movesLabel(action, moves, mover, count, t, announced = false) {
     const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
     const hole = (h) => t("sm_castle_hole", {h});
     const landed = moves.find(([p]) => p !== mover);
-    return moves.map(([p, i, from, to]) => {
+    const saidAfter = ([p, , from, to]) => announced && (p !== mover ||
+      (action.card !== "joker" && to.castle !== undefined && from.castle === undefined));
+    return moves.filter((m) => !saidAfter(m)).map(([p, i, from, to]) => {
       if (p !== mover) return `${theirs([p, i])}: ${to === "dock" ? t("sm_to_dock") : t("sm_to_entry")}`;
       const who = from === "dock" ? t("sm_new_laddie") : `${t("sm_laddie")} ${i + 1}`;
       if (action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
@@ -113,13 +117,14 @@
   // A history line: the card and what it did (a played event's moves; older games stored
   // none: the laddies alone). How far is the card's count (a 7's split: each laddie's part).
   const COUNT = {A: 1, J: 10, Q: 10, K: 10, 8: 8};
-  function describe(a, events, t) {
+  function describe(a, events, t, caused) {
     const played = (events || []).find((e) => e.type === "played");
     if (a.type === "discard" || !played || !played.moves) {
       return `${a.player}: ${cardName(a.card, t)} · ${label(a, t)}`;
     }
     const count = (i) => a.split ? a.split.find(([j]) => j === i)[1] : COUNT[a.card] || Number(a.card);
-    return `${a.player}: ${cardName(a.card, t)} · ${movesLabel(a, played.moves, played.owner, count, t)}`;
+    const moved = movesLabel(a, played.moves, played.owner, count, t, Boolean(caused && caused.length));
+    return `${a.player}: ${cardName(a.card, t)}` + (moved ? ` · ${moved}` : "");
   }
 
   const MANY = 12;  // more results than this: first which laddies move, then how far
@@ -167,5 +172,5 @@
   }
 
   window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
-    describe: (a, t, events) => describe(a, events, t)};
+    describe: (a, t, events, memo, caused) => describe(a, events, t, caused)};
 })();
