@@ -133,3 +133,27 @@ def test_the_phones_back_button_goes_back_through_the_tabs(browser, daemon):
     page.wait_for_selector("#games li")  # the tab's content loads as when it is opened
     page.go_back()
     until(page, f"{showing} === 'play'")
+
+
+def test_two_longest_names_fit_a_phone_without_overlapping(browser, daemon):
+    """Names are up to 32 characters with no space to break at: the board squeezes each into
+    its half (the two never overlap), the seat buttons and the prompt wrap them; nothing is
+    wider than the 390 px screen."""
+    wide, narrow = "W" * 32, "M" * 32
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", [wide, narrow])
+    page.wait_for_selector("#board .rope")
+    page.wait_for_selector("#seats button")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#board text')]
+        .filter((t) => t.textContent.length === 32)
+        .map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })""")
+    board = page.locator("#board svg").bounding_box()
+    (left_l, left_r), (right_l, right_r) = sorted(boxes)
+    assert board["x"] - 1 <= left_l and left_r < right_l and right_r <= board["x"] + \
+        board["width"] + 1, (boxes, board)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    seat(page, wide)
+    until(page, "document.querySelectorAll('#choices button').length > 0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "22-longest-names")

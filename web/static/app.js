@@ -191,6 +191,7 @@
     const s = app.state;
     sayNoGame();
     $("#board").innerHTML = companion.board(s, t);
+    companion.fitTexts($("#board"));
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
     companion.sim.name(s);
@@ -364,6 +365,7 @@
     show("");  // a refusal was about what the tab it came from showed
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
+    if (name === "play") companion.fitTexts($("#board"));  // measured only when shown
     if (name === "setup") companion.setup.loadGames();
     if (name === "roster") loadPlayersTab();
     if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");

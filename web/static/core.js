@@ -54,10 +54,19 @@
     },
   };
 
-  // SVG text that may be longer than `width` (long names): squeezed to it rather than cut at
-  // the drawing's edges; `perChar` is the font's rough advance per character.
-  companion.fitText = (text, width, perChar) => (text.length * perChar > width
-    ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "");
+  // SVG text that may be longer than its room (long names): squeezed to it rather than cut at
+  // the drawing's edges or run into the next. `data-fit` is the room in the drawing's units.
+  // Measured, not guessed from the length ("WWW" is three times "iii"), so only once the
+  // text is on screen: the play tab's board is fitted again when the tab shows.
+  companion.fitTexts = (root) => {
+    for (const el of root.querySelectorAll("text[data-fit]")) {
+      el.removeAttribute("textLength");
+      if (el.getComputedTextLength() > Number(el.dataset.fit)) {
+        el.setAttribute("textLength", el.dataset.fit);
+        el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
+  };
 
   // Pickers that must each be set before `buttons` may send, so that one left alone never
   // sends a value nobody chose: `askFirst` gives a picker a first, disabled choice (`unset`),

@@ -48,8 +48,7 @@
     if (s.strength) {
       const line = t("hr_strength", {a, x: s.strength[a], y: s.strength[b], b});
       // long names: squeezed into the board's width rather than cut at its edges
-      const fit = companion.fitText(line, W - 8, 7.2);
-      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor"${fit}>${esc(line)}</text>`);
+      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor" data-fit="${W - 8}">${esc(line)}</text>`);
     }
     out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
     out.push("</svg>");

@@ -77,6 +77,7 @@
     if (asked !== view.asked) return;
     view.step = step;
     document.getElementById("replay-board").innerHTML = window.companion.board(state, t);
+    window.companion.fitTexts(document.getElementById("replay-board"));
     document.getElementById("replay-count").textContent = t("rp_step", {k: step, n: view.steps});
     document.getElementById("replay-line").textContent = step ? view.lines[step - 1] || "" : t("rp_start");
     document.getElementById("replay-step").value = String(step);

@@ -3,7 +3,7 @@
 // are the moves that card allows now.
 (function () {
   "use strict";
-  const {esc, colour, fitText} = window.companion;  // escaping, app.css's colours
+  const {esc, colour} = window.companion;  // escaping, app.css's colours
   const SEATS = ["red", "blue", "green", "yellow", "purple", "teal"];
   const C = 180, R = 150;
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
@@ -53,10 +53,8 @@
     const named = (p) => `${p === s.turn && !s.winner ? "▶ " : ""}${p} ${home(p)}/5`;
     const lines = s.teams ? s.teams : s.players.map((p) => [p]);
     lines.forEach((team, i) => {
-      const text = team.map(named).join(" & ");
-      const fit = fitText(text, 130, 7);  // inside the castles
       const parts = team.map((p) => `<tspan fill="${seatColour(p)}">${esc(named(p))}</tspan>`);
-      out.push(`<text class="team" x="${C}" y="${C + 4 + (i - (lines.length - 1) / 2) * 16}" font-size="12" text-anchor="middle" font-weight="bold" fill="currentColor"${fit}>${parts.join(" &amp; ")}</text>`);
+      out.push(`<text class="team" x="${C}" y="${C + 4 + (i - (lines.length - 1) / 2) * 16}" font-size="12" text-anchor="middle" font-weight="bold" fill="currentColor" data-fit="130">${parts.join(" &amp; ")}</text>`);
     });
     out.push("</svg>");
     return out.join("");

@@ -14,7 +14,7 @@
     const [p1, p2] = s.players, out = [`<svg viewBox="0 0 360 250" role="img" aria-label="Tauziehen">`];
     [p1, p2].forEach((p, i) => {
       const x = i ? 356 : 4, anchor = i ? "end" : "start";
-      out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${colour(SIDE[i])}" text-anchor="${anchor}">${esc(p)}</text>`);
+      out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${colour(SIDE[i])}" text-anchor="${anchor}" data-fit="170">${esc(p)}</text>`);
       out.push(`<text x="${x}" y="34" font-size="13" fill="currentColor" text-anchor="${anchor}" class="points" data-player="${esc(p)}">${esc(t("tz_points", {n: s.points[p]}))}</text>`);
     });
     TRACK.forEach((pos, col) => {
