@@ -1,15 +1,19 @@
-"""A real Mosquitto broker on a free loopback port (config file written by the test), and a
-subscriber that records what arrives."""
+"""A real Mosquitto broker on a free loopback port (config file written by the test), a
+subscriber that records what arrives, and a cable between table and broker that a test can
+tamper with."""
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import os
 import queue
 import shutil
 import signal
+import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -130,3 +134,97 @@ def state_at(listener: Listener, actions: int) -> dict[str, Any]:
     got = listener.take(lambda t, p, r: t.endswith("/state") and isinstance(p, dict)
                         and (p.get("state") or {}).get("actions") == actions, timeout=30.0)
     return got[-1][1]
+
+
+class Cable:
+    """A TCP relay between the table and the broker that a test can tamper with: hold back
+    what the broker says (its acknowledgements), or cut the line when the table sends
+    something, before the broker gets it, and take no new connections after."""
+
+    def __init__(self, broker_port: int) -> None:
+        self.broker_port = broker_port
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.sent = bytearray()  # everything the table sent through the cable
+        self.cut = threading.Event()
+        self._cut_on: bytes | None = None
+        self._held: bytearray | None = None  # the broker's words held back, when holding
+        self._lock = threading.Lock()
+        self._pairs: list[tuple[socket.socket, socket.socket]] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                table, _ = self.server.accept()
+            except OSError:
+                return
+            broker = socket.create_connection(("127.0.0.1", self.broker_port))
+            with self._lock:
+                self._pairs.append((table, broker))
+            threading.Thread(target=self._pump, args=(table, broker, True), daemon=True).start()
+            threading.Thread(target=self._pump, args=(broker, table, False),
+                             daemon=True).start()
+
+    def _pump(self, source: socket.socket, target: socket.socket, from_table: bool) -> None:
+        while True:
+            try:
+                chunk = source.recv(65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._close(source, target)
+                return
+            with self._lock:
+                if from_table:
+                    if self._cut_on is not None and self._cut_on in chunk:
+                        self.cut.set()
+                        self.server.close()
+                        self._close(source, target)
+                        return
+                    self.sent += chunk
+                elif self._held is not None:
+                    self._held += chunk
+                    continue
+            try:
+                target.sendall(chunk)
+            except OSError:
+                self._close(source, target)
+                return
+
+    @staticmethod
+    def _close(*ends: socket.socket) -> None:
+        for end in ends:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def cut_when_sent(self, marker: bytes) -> None:
+        """The next time the table sends `marker`, the line goes dead before the broker hears
+        it, and the cable takes no new connections."""
+        with self._lock:
+            self._cut_on = marker
+
+    def saw(self, marker: bytes) -> bool:
+        with self._lock:
+            return marker in self.sent
+
+    def hold(self) -> None:
+        """Keep what the broker says from the table until `release`."""
+        with self._lock:
+            self._held = bytearray()
+            self.sent.clear()
+
+    def release(self) -> None:
+        with self._lock:
+            held, self._held = self._held or b"", None
+            for table, _ in self._pairs:
+                with contextlib.suppress(OSError):
+                    table.sendall(held)
+
+    def stop(self) -> None:
+        self.server.close()
+        with self._lock:
+            pairs, self._pairs = self._pairs, []
+        for pair in pairs:
+            self._close(*pair)

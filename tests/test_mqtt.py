@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from daemon_helpers import wait_until
-from mqtt_helpers import Broker, Listener, needs_mosquitto, state_at
+from mqtt_helpers import Broker, Cable, Listener, needs_mosquitto, state_at
 from web_helpers import web_daemon
 
 from companion.bench.web_bench import free_port
@@ -181,3 +181,69 @@ def test_a_missing_ca_file_is_named_when_the_table_starts(tmp_path):
     config = Config(mqtt_tls=True, mqtt_ca_file=str(missing))
     with pytest.raises(OSError, match=f"mqtt.ca_file '{missing}': No such file"):
         make_client(config, "t")
+
+
+def test_a_message_the_broker_never_acknowledged_is_sent_by_the_next_run(run, tmp_path):
+    """The line dies while an event is on its way: the broker never acknowledged it, so it
+    stays in the outbox, and the table sends it after a restart."""
+    broker = run(Broker(tmp_path / "broker").start())
+    listener = run(Listener(broker.port, "companion/t1/event"))
+    cable = run(Cable(broker.port))
+    daemon = web_daemon(tmp_path / "table", mqtt={"host": "127.0.0.1", "port": cable.port,
+                                                  "table": "t1"})
+    try:
+        game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+        listener.take(lambda t, p, r: p.get("type") == "game")
+        wait_until(lambda: daemon.mqtt.outbox.count() == 0)
+        cable.cut_when_sent(b"companion/t1/event")
+        play(daemon, game, LOG[:1])
+        wait_until(lambda: cable.cut.is_set() and not daemon.mqtt.connected.is_set())
+    finally:
+        daemon.stop()
+    table(run, tmp_path / "table", broker.port)
+    [sent] = events(listener.take(lambda t, p, r: p.get("action_seq") == 0))
+    assert sent["action"] == LOG[0]
+
+
+def test_a_clean_stop_leaves_the_table_offline_for_late_subscribers(run, tmp_path):
+    broker = run(Broker(tmp_path / "broker").start())
+    daemon = web_daemon(tmp_path / "table", mqtt={"host": "127.0.0.1", "port": broker.port,
+                                                  "table": "t1"})
+    try:
+        wait_until(lambda: daemon.mqtt.connected.is_set())
+    finally:
+        daemon.stop()
+    late = run(Listener(broker.port, "companion/t1/status", client_id="late"))
+    assert late.latest({"companion/t1/status"})["companion/t1/status"] == ("offline", True)
+
+
+def test_a_table_that_drops_off_the_line_stays_offline_for_late_subscribers(run, tmp_path):
+    """The broker's last will for the table is retained: whoever looks later sees it gone."""
+    broker = run(Broker(tmp_path / "broker").start())
+    status = run(Listener(broker.port, "companion/t1/status", client_id="watcher"))
+    cable = run(Cable(broker.port))
+    daemon = table(run, tmp_path / "table", cable.port)
+    status.take(lambda t, p, r: p == "online")
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0 and daemon.mqtt.state_sent())
+    cable.cut_when_sent(b"companion/t1/")
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)
+    status.take(lambda t, p, r: p == "offline")
+    late = run(Listener(broker.port, "companion/t1/status", client_id="late"))
+    assert late.latest({"companion/t1/status"})["companion/t1/status"] == ("offline", True)
+
+
+def test_a_state_that_comes_while_the_last_one_is_sent_is_sent_too(run, tmp_path):
+    """A move made while the broker has not yet acknowledged the previous state: the newer
+    state follows, so the retained state is never left behind the game."""
+    broker = run(Broker(tmp_path / "broker").start())
+    states = run(Listener(broker.port, "companion/t1/state", client_id="states"))
+    cable = run(Cable(broker.port))
+    daemon = table(run, tmp_path / "table", cable.port)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0 and daemon.mqtt.state_sent())
+    cable.hold()
+    play(daemon, game, LOG[:1])
+    wait_until(lambda: cable.saw(b"companion/t1/state"), timeout=15)
+    play(daemon, game, LOG[1:2])
+    cable.release()
+    state_at(states, 2)
