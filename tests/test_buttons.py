@@ -87,3 +87,18 @@ def test_the_buttons_start_no_thread(mock_pins):
         assert set(threading.enumerate()) - before == set()
     finally:
         panel.close()
+
+
+def test_a_pull_down_button_is_pressed_when_its_pin_goes_high(mock_pins, monkeypatch):
+    """Wired to 3.3 V with a pull-down (buttons.pull_up = false): high is pressed."""
+    edges: list[tuple[str, float, bool, str]] = []
+    panel = ButtonPanel((17, 27), None, False, lambda *edge: edges.append(edge),
+                        clock=lambda: 100.0, wall=lambda: 100.0 + WALL_OFFSET)
+    try:
+        monkeypatch.setattr(gpiozero.pins.mock, "monotonic", lambda: 100.5)
+        mock_pins.pin(27).drive_high()
+        monkeypatch.setattr(gpiozero.pins.mock, "monotonic", lambda: 100.6)
+        mock_pins.pin(27).drive_low()
+        assert edges == [("p1", 100.5, True, "gpio"), ("p1", 100.6, False, "gpio")]
+    finally:
+        panel.close()
