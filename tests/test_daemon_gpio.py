@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 import signal
 import subprocess
@@ -247,3 +249,60 @@ def test_after_seeing_late_inputs_the_race_waits_for_an_earlier_press_100ms_late
     drive(mock_pins, A_PIN, True, at=bob_t - 0.02, monkeypatch=monkeypatch)
     decision = daemon.recorder.race_result()
     assert decision["winner"] == "Ann", (decision, daemon.table.delays.delays)
+
+
+def test_a_hold_of_exactly_the_unpair_time_unpairs_every_phone(daemon, mock_pins, monkeypatch):
+    from companion.daemon.table import UNPAIR_ALL_HOLD_S
+
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    token = daemon.hub.call(daemon.table.pair, pin, "10.0.0.7")
+    # edge times within the pins' 5 s sanity check either side of now, the hold exact in
+    # binary (a multiple of 1/64 s); the next press confirms the release at once
+    pressed_at = math.floor((time.monotonic() - UNPAIR_ALL_HOLD_S / 2) * 64) / 64
+    released_at = pressed_at + UNPAIR_ALL_HOLD_S
+    assert released_at - pressed_at == UNPAIR_ALL_HOLD_S
+    drive(mock_pins, OK_PIN, True, at=pressed_at, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, False, at=released_at, monkeypatch=monkeypatch)
+    drive(mock_pins, OK_PIN, True, at=released_at + 0.1, monkeypatch=monkeypatch)
+    daemon.recorder.wait_for(lambda t, p: t == "unpaired")
+    assert daemon.hub.call(daemon.table.paired, token) is False
+
+
+def test_ok_races_again_at_once_after_a_race_is_taken_back(daemon, mock_pins, monkeypatch):
+    """The race result is still on the OLED when the table takes it back (a phone's undo):
+    OK starts the race again straight away."""
+    signal_t = start_race(daemon, mock_pins)
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.1, monkeypatch=monkeypatch)
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.2, monkeypatch=monkeypatch)
+    daemon.recorder.race_result()
+    game = daemon.table.current
+    assert daemon.hub.call(daemon.table.undo, game)["phase"] == "teams"
+    drive(mock_pins, OK_PIN, True)
+    drive(mock_pins, OK_PIN, False)
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.race_phase) == "running")
+
+
+def test_a_new_game_ends_the_running_race(daemon, mock_pins, monkeypatch):
+    """Presses after a new game was started are no race presses: nobody won a race in the
+    new game."""
+    signal_t = start_race(daemon, mock_pins)
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Cat", "Dan"])
+    assert daemon.hub.call(daemon.table.race_view)["phase"] == "idle"
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.1, monkeypatch=monkeypatch)
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.2, monkeypatch=monkeypatch)
+    daemon.hub.call(lambda: None)  # the edges are handled (a race decides on both presses)
+    view = daemon.hub.call(daemon.table.view)
+    assert (view["players"], view["phase"], view["actions"]) == (["Cat", "Dan"], "teams", 0)
+
+
+def test_a_seat_button_beyond_the_games_players_does_nothing(tmp_path, mock_pins, caplog):
+    d = make_daemon(tmp_path, buttons={"players": [A_PIN, B_PIN, 5]})
+    try:
+        d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
+        drive(mock_pins, 5, True)
+        drive(mock_pins, 5, False)
+        d.hub.call(lambda: None)
+        assert d.hub.call(d.table.view)["actions"] == 0
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    finally:
+        d.stop()
