@@ -7,6 +7,7 @@ import http.client
 import json
 
 import paho.mqtt.client as mqtt
+import pytest
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
 from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
@@ -74,3 +75,70 @@ def test_two_tables_and_a_league(run, tmp_path):  # noqa: F811
             "Ann": 2, "Bob": 2, "Cat": 2}
     finally:
         again.db.close()
+
+
+def send(port: int, results: list[dict | str]) -> None:
+    """Results as the tables send them (a table's name in its topic and its body); a text
+    goes to table t9's topic as it is."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    try:
+        for body in results:
+            where = "t9" if isinstance(body, str) else body["table"]
+            text = body if isinstance(body, str) else json.dumps(body)
+            client.publish(f"companion/{where}/result", text, qos=1).wait_for_publish(5)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
+def result(table: str, seq: int, players: list[str], winner, at: float) -> dict:
+    return {"table": table, "seq": seq, "type": "result", "game_id": seq, "game": "howruck",
+            "players": players, "winner": winner, "at": at}
+
+
+@pytest.fixture
+def league(run, tmp_path):  # noqa: F811
+    broker = run(Broker(tmp_path / "broker").start())
+    league = League("127.0.0.1", broker.port, tmp_path / "league")
+    league.start()
+    league.port = broker.port
+    # the league listens once it has subscribed: until then what is sent is not kept for it
+    wait_until(lambda: send(broker.port, ["hello?"]) or league.standings()["foreign"] > 0)
+    yield league
+    league.stop()
+
+
+def test_ratings_follow_the_order_games_were_played_across_tables(league):
+    """Ann beat Bob at table t2, later Bob beat Ann at table t1: Elo counts the later game
+    last, so Bob, the later winner, is rated above Ann."""
+    send(league.port, [result("t1", 7, ["Ann", "Bob"], "Bob", at=2000.0),
+                       result("t2", 3, ["Ann", "Bob"], "Ann", at=1000.0)])
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 2)
+    rating = {p["name"]: p["games"]["howruck"]["rating"]
+              for p in league.standings()["players"]}
+    assert rating["Bob"] > 1000.0 > rating["Ann"], rating
+
+
+def test_a_result_naming_no_players_is_not_counted(league):
+    send(league.port, [result("t1", 1, [], None, at=1.0),
+                       result("t1", 2, ["Ann", "Bob"], "Ann", at=2.0)])  # in this order
+    wait_until(lambda: league.standings()["players"])
+    assert league.standings()["tables"] == {"t1": 1}
+
+
+def test_the_page_lists_the_most_wins_first_and_shows_names_as_text(league):
+    send(league.port, [result("t1", 1, ["Amy", "Zed"], "Zed", at=1.0),
+                       result("t1", 2, ["Amy", "Zed"], "Zed", at=2.0),
+                       result("t1", 3, ["<b>Mal</b>", "Zed"], "Zed", at=3.0)])
+    wait_until(lambda: league.standings()["tables"] == {"t1": 3})
+    server = WebServer(league_app(league), "127.0.0.1", 0, threads=2)
+    server.start()
+    try:
+        status, page = get(server.port, "/")
+    finally:
+        server.stop()
+    assert status == 200
+    assert page.index(b"<td>Zed</td>") < page.index(b"<td>Amy</td>")
+    assert b"<b>Mal</b>" not in page and b"<td>&lt;b&gt;Mal&lt;/b&gt;</td>" in page
