@@ -102,3 +102,26 @@ def test_a_draw_ends_a_streak_and_is_neither_won_nor_lost():
     assert p["A"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 2}
     assert p["B"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 0}
     assert p["B"]["head_to_head"]["A"] == {"games": 3, "won": 0, "lost": 2}
+
+
+def test_a_draw_moves_the_ratings_toward_each_other():
+    # game 1: A beats B: A 1016, B 984. game 2, a draw: A scores 0.5 - E(1016, 984)
+    #   = 0.5 - 0.546002 -> 32 * -0.046002 = -1.4721 -> 1014.53; B +1.47 -> 985.47
+    p = players(compute([rec(1, "tauziehen", ["A", "B"], "A"),
+                         rec(2, "tauziehen", ["A", "B"], None)]))
+    assert p["A"]["games"]["tauziehen"]["rating"] == 1014.5
+    assert p["B"]["games"]["tauziehen"]["rating"] == 985.5
+
+
+@pytest.mark.timeout(20)
+def test_aliases_that_point_at_each_other_end():
+    p = players(compute([rec(1, "howruck", ["A", "C"], "A")], {"A": "B", "B": "A"}))
+    assert p["A"]["won"] == 1 and p["C"]["played"] == 1
+
+
+def test_a_winner_who_did_not_play_makes_the_game_a_draw():
+    p = players(compute([rec(1, "howruck", ["A", "B"], "A"),
+                         rec(2, "howruck", ["A", "B"], "Eve")]))
+    assert "Eve" not in p
+    assert p["A"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 1}
+    assert p["B"]["streak"]["kind"] == "drawn"
