@@ -96,3 +96,13 @@ def test_the_200_newest_phones_stay_paired_across_a_restart(tmp_path):
     for kept in (pairing, restarted):
         assert not kept.paired(tokens[0])  # the oldest is forgotten
         assert all(kept.paired(token) for token in tokens[1:])
+
+
+@pytest.mark.parametrize("wildcard", ["0.0.0.0", "", "::"])
+def test_a_table_listening_everywhere_shows_phones_its_own_address(wildcard):
+    """The pairing QR code's address: a wildcard listen address (IPv4 or IPv6) is no
+    address a phone can open; the table's address on its network is."""
+    from companion.daemon.address import local_ip, page_url
+
+    assert page_url(wildcard, 8080) == f"http://{local_ip()}:8080/"
+    assert page_url("fd00::7", 80) == "http://[fd00::7]/"
