@@ -121,6 +121,34 @@ def test_render_command_plays_a_replay_file(tmp_path):
     assert Image.open(out).size == (512, 256)
 
 
+def test_render_command_draws_a_bare_public_state(tmp_path):
+    """A game's state as the page and `/api/games/ID` give it, not wrapped in `final`."""
+    import json
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(SCENES["howruck_tug_de"].state))
+    out = tmp_path / "state.png"
+    assert cli_main(["render", "howruck", "--state", str(state), "--out", str(out),
+                     "--lang", "de", "--scale", "1"]) == 0
+    drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
+    assert drawn.tobytes() == render(SCENES["howruck_tug_de"]).tobytes()
+
+
+def test_render_command_skips_a_refused_action_and_plays_on(tmp_path):
+    """As `companion replay` does: a refused line changes nothing, the lines after it count."""
+    example = Path(__file__).parent.parent / "examples" / "howruck-rulebook.jsonl"
+    lines = example.read_text(encoding="utf-8").splitlines()
+    first_action = next(i for i, ln in enumerate(lines) if ln.startswith('{"type": "race"'))
+    spoiled = tmp_path / "spoiled.jsonl"
+    spoiled.write_text("\n".join([*lines[:first_action + 1], '{"type": "no such move"}',
+                                  *lines[first_action + 1:]]) + "\n", encoding="utf-8")
+    pictures = []
+    for replay in (example, spoiled):
+        out = tmp_path / f"{replay.stem}.png"
+        assert cli_main(["render", "howruck", "--state", str(replay), "--out", str(out)]) == 0
+        pictures.append(Image.open(out).tobytes())
+    assert pictures[0] == pictures[1]
+
+
 def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json\n")
