@@ -121,6 +121,62 @@ def test_a_still_screen_moves_by_a_pixel(tmp_path, mock_pins):
         daemon.stop()
 
 
+def test_a_press_on_a_dimmed_panel_counts_and_brightens_it(tmp_path, mock_pins, monkeypatch):
+    """Only a blank panel swallows the waking press: a dimmed one can be read."""
+    clock = Clock()
+    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=0,
+                   shift_pixels=False)
+    try:
+        bus = daemon.virtual_oled
+        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+        run_due(daemon)
+        clock.skipped += 11
+        run_due(daemon)
+        wait_until(lambda: bus.contrast == 200 // 8 and bus.display_on)
+        press_ok(daemon, mock_pins, time.monotonic(), monkeypatch)
+        wait_until(lambda: daemon.hub.call(lambda: daemon.table.race_phase) != "idle")
+        wait_until(lambda: bus.contrast == 200)
+    finally:
+        daemon.stop()
+
+
+def test_a_press_that_does_nothing_else_still_brightens_the_panel(tmp_path, mock_pins,
+                                                                  monkeypatch):
+    """No game on the table: a player's button means nothing, but someone is there."""
+    clock = Clock()
+    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=0,
+                   shift_pixels=False)
+    try:
+        bus = daemon.virtual_oled
+        run_due(daemon)
+        clock.skipped += 11
+        run_due(daemon)
+        wait_until(lambda: bus.contrast == 200 // 8)
+        pin, now = daemon.config.player_pins[0], time.monotonic()
+        drive(mock_pins, pin, True, at=now, monkeypatch=monkeypatch)
+        drive(mock_pins, pin, False, at=now + 0.1, monkeypatch=monkeypatch)
+        run_due(daemon)
+        wait_until(lambda: bus.contrast == 200)
+    finally:
+        daemon.stop()
+
+
+def test_a_still_screen_walks_right_back_left_and_back(tmp_path, mock_pins):
+    clock = Clock()
+    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=0, shift_pixels=True)
+    try:
+        bus = daemon.virtual_oled
+        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+        run_due(daemon)
+        for dx in (1, 0, -1, 0, 1):
+            clock.skipped += SHIFT_EVERY_S + 1
+            run_due(daemon)
+            wait_until(lambda dx=dx: bus.image().tobytes()
+                       == shifted(daemon.display.shown, dx).tobytes())
+    finally:
+        daemon.stop()
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])
 def test_the_score_ladder_keeps_off_the_edge_columns_so_it_can_move(lang):
     for scene in long_name_scenes(lang):
