@@ -84,6 +84,7 @@ def test_refusal_messages_in_german():
     ('{"game": "howruck", "players": ["A", "B"], "options": {"ladder": 13}}\n', "line 1"),
     ('{"game": "howruck", "players": ["A", "B"], "options": {"speed": 1}}\n', "line 1"),
     ('{"game": "howruck", "players": ["A", "B"], "seed": "x"}\n', "line 1"),
+    ('{"game": "howruck", "players": ["A", "B"], "seed": true}\n', "line 1"),  # not 1
     ('{"game": "howruck", "players": ["A", "B"], "colour": 1}\n', "line 1"),
     (HEADER + '{"type": "race", "winner": "A"}\n{"type": \n', "line 3"),
     (HEADER + "\n\n[1, 2]\n", "line 4"),
