@@ -90,3 +90,22 @@ def test_a_press_needs_the_lockout_of_quiet_even_after_a_stray_release_edge():
     assert deb.edge("ok", 1.01, True) == []  # contact seen open only 10 ms
     deb.edge("ok", 1.02, False)
     assert deb.edge("ok", 1.07, True) == [(1.07, True)]
+
+
+def test_two_press_edges_without_a_release_between_are_one_press_at_most():
+    """A release edge lost (or never sent): the contact was not seen open, so no new press."""
+    deb = Debouncer(LOCKOUT)
+    assert deb.edge("ok", 1.0, False) == []  # noise while released
+    assert deb.edge("ok", 1.01, True) == []  # seen open only 10 ms: bounce
+    assert deb.edge("ok", 1.10, True) == []  # still not seen open since
+    deb.edge("ok", 1.2, False)
+    assert deb.edge("ok", 1.3, True) == [(1.3, True)]
+
+
+def test_a_release_waits_for_the_lockout_after_its_last_raw_edge():
+    """Two release edges in a row (the press edge between them lost): the quiet time counts
+    from the later one; the release keeps the first one's time."""
+    deb = Debouncer(LOCKOUT)
+    assert feed(deb, [(1.0, True), (2.0, False), (2.03, False)]) == [(1.0, True)]
+    assert deb.settle("ok", 2.05) == []  # 20 ms since the last raw edge
+    assert deb.settle("ok", 2.071) == [(2.0, False)]
