@@ -93,6 +93,22 @@ def test_hardware_settings_the_backup_does_not_have_are_gone(tables):
         _, target = tables.restart("target")
 
 
+def test_a_backup_with_no_settings_leaves_none_of_the_tables_own(tables):
+    """A backup from a new table (nothing changed on its page): the table's own language and
+    pins go at once and stay gone after a restart (its settings file is written anew)."""
+    _, source = tables("source")
+    backup = client_raw(source, "/api/backup")
+    _, target = tables("target")
+    changed = {"language": "de", "hardware": {"buzzer": {"pin": 5}}}
+    assert target.request("PUT", "/api/settings", changed)[0] == 200
+    status, body, _ = restore(target, backup)
+    assert status == 200, body
+    for _ in ("now", "from the next start"):
+        settings = target.get("/api/settings")[1]
+        assert (settings["language"], settings["hardware"]["buzzer"]["pin"]) == ("en", 18)
+        _, target = tables.restart("target")
+
+
 def test_settings_that_clash_with_this_tables_config_file_refuse_the_backup(tables):
     """The backup's buzzer pin is free on its own table; here the config file has the OK
     button on it: the whole backup is refused, the games stay as they were."""

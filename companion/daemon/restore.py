@@ -58,10 +58,9 @@ def _swap(daemon: Any, path: Path, info: BackupInfo) -> dict[str, Any]:
     daemon.sessions.reload()
     table.games.reopen()  # the game the backup's table showed
     table.reset_race()
-    daemon.settings.hardware = {}  # the backup's settings replace ours, in one atomic save
-    daemon.settings.chosen = False  # the backup's language, if it chose one
-    table.save_settings(info.settings.get("language"),
-                        info.settings.get("hardware", {}), daemon.file_config)
+    table.save_settings(info.settings.get("language"),  # the backup's replace ours, in one
+                        info.settings.get("hardware", {}), daemon.file_config,  # atomic save
+                        replace=True)
     daemon.hub.publish("state", table.view())
     daemon.hub.publish("race", table.race_view())
     daemon.hub.publish("games", {"restored": info.games})

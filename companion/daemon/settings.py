@@ -83,13 +83,16 @@ def with_live_sections(running: configuration.Config,
 
 
 def save_change(settings: Settings, language: str | None, hardware: dict[str, Any],
-                file_config: configuration.Config,
-                running: configuration.Config) -> configuration.Config:
+                file_config: configuration.Config, running: configuration.Config,
+                replace: bool = False) -> configuration.Config:
     """Lay the page's change over `settings` and save it in one atomic write (on the hub
     thread: concurrent saves apply one after the other); `settings` is updated in place.
-    Raises `ConfigError` naming the key (nothing saved). Returns the running config with
-    the sections that apply at once (the race options) taken from the change."""
-    wanted, config = settings.changed(language, hardware, file_config)
+    With `replace` (a restore) the change is laid over no settings instead: none of the
+    current ones stays. Raises
+    `ConfigError` naming the key (nothing saved). Returns the running config with the
+    sections that apply at once (the race options) taken from the change."""
+    base = Settings(settings.path, file_config.language) if replace else settings
+    wanted, config = base.changed(language, hardware, file_config)
     if wanted.as_json() != settings.as_json():
         wanted.save()
     settings.language, settings.hardware = wanted.language, wanted.hardware

@@ -231,12 +231,14 @@ class Table:
 
     # --- settings --------------------------------------------------------------------------
     def save_settings(self, language: str | None, hardware: dict[str, Any],
-                      file_config: Config) -> dict[str, Any]:
-        """The page's settings change, laid over the current ones and saved in one atomic
-        write (on the hub thread: concurrent saves apply one after the other). The language
-        and the race options apply at once; the rest from the next start."""
+                      file_config: Config, replace: bool = False) -> dict[str, Any]:
+        """The page's settings change, laid over the current ones (with `replace`, a
+        restore's: over none) and saved in one atomic write (on the hub thread: concurrent
+        saves apply one after the other). The language and the race options apply at once;
+        the rest from the next start."""
         old = (self.settings.language, self.settings.chosen)
-        self.config = save_change(self.settings, language, hardware, file_config, self.config)
+        self.config = save_change(self.settings, language, hardware, file_config, self.config,
+                                  replace)
         if (self.settings.language, self.settings.chosen) != old:  # the pages' forms follow
             self.hub.publish("language", self.settings.language)
         return self.settings.as_json()
