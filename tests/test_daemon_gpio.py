@@ -306,3 +306,32 @@ def test_a_seat_button_beyond_the_games_players_does_nothing(tmp_path, mock_pins
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     finally:
         d.stop()
+
+
+def test_taking_back_the_move_before_a_race_ends_the_running_race(daemon, mock_pins,
+                                                                  monkeypatch):
+    """The race of a new round runs; a phone takes back the move that ended the round: the
+    game wants no race now, so the race ends and later presses are no race presses (a result
+    for it would only be refused by the game, the presses lost without a word)."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    core = get_core("howruck")
+    log, _ = random_game(core, 1, ["Ann", "Bob"])
+    state, due = core.new_game(["Ann", "Bob"], {}, 1), []  # moves after which a race is due
+    for action in log:
+        before = any(a["type"] == "race" for a in core.legal_actions(state))
+        state = core.apply(state, action).state
+        due.append(not before and any(a["type"] == "race" for a in core.legal_actions(state)))
+    k = due.index(True) + 1  # the moves up to the first that made a race due
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Ann", "Bob"], {}, 1)["id"]
+    for action in log[:k]:
+        daemon.hub.call(daemon.table.apply, game, action)
+    signal_t = start_race(daemon, mock_pins)
+    daemon.hub.call(daemon.table.undo, game)
+    assert daemon.hub.call(daemon.table.race_view)["phase"] == "idle"
+    daemon.recorder.wait_for(lambda t, p: t == "race" and p["phase"] == "idle")
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.1, monkeypatch=monkeypatch)
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.2, monkeypatch=monkeypatch)
+    daemon.hub.call(lambda: None)  # the edges are handled
+    assert daemon.hub.call(daemon.table.view)["actions"] == k - 1

@@ -209,15 +209,21 @@ class Table:
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:
         outcome = self.games.apply(game_id, action)
-        if self.racing.running and game_id == self.current and not self._wants_race():
-            # the race's result came by hand (buttons not working, a phone's "… won the
-            # race"): the race ends with it, and later presses are no race presses
-            self.racing.reset()
-            self.hub.publish("race", self.race_view())
+        self._race_still_due(game_id)
         return outcome
 
     def undo(self, game_id: int, seen: int | None = None) -> dict[str, Any]:
-        return self.games.undo(game_id, seen)
+        view = self.games.undo(game_id, seen)
+        self._race_still_due(game_id)
+        return view
+
+    def _race_still_due(self, game_id: int | None) -> None:
+        """After a change to the shown game that leaves it no race (its result came by hand:
+        buttons not working, a phone's "… won the race"; the move that made it due taken
+        back) a running race ends, and later presses are no race presses."""
+        if self.racing.running and game_id == self.current and not self._wants_race():
+            self.racing.reset()
+            self.hub.publish("race", self.race_view())
 
     def view(self) -> dict[str, Any] | None:
         return self.games.view()
