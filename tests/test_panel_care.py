@@ -99,28 +99,6 @@ def test_a_phone_action_wakes_the_blank_panel(tmp_path, mock_pins):
         daemon.stop()
 
 
-def test_a_still_screen_moves_by_a_pixel(tmp_path, mock_pins):
-    clock = Clock()
-    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=0, shift_pixels=True)
-    try:
-        bus = daemon.virtual_oled
-        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
-        run_due(daemon)
-        wait_until(lambda: bus.image().tobytes() == daemon.display.shown.tobytes())
-        clock.skipped += SHIFT_EVERY_S + 1
-        run_due(daemon)
-
-        def moved_right() -> bool:
-            frame = daemon.display.shown
-            return bus.image().tobytes() == shifted(frame, 1).tobytes() != frame.tobytes()
-        wait_until(moved_right)  # the score ladder, one pixel to the right
-        clock.skipped += SHIFT_EVERY_S + 1
-        run_due(daemon)
-        wait_until(lambda: bus.image().tobytes() == daemon.display.shown.tobytes())  # back
-    finally:
-        daemon.stop()
-
-
 def test_a_press_on_a_dimmed_panel_counts_and_brightens_it(tmp_path, mock_pins, monkeypatch):
     """Only a blank panel swallows the waking press: a dimmed one can be read."""
     clock = Clock()
@@ -162,6 +140,8 @@ def test_a_press_that_does_nothing_else_still_brightens_the_panel(tmp_path, mock
 
 
 def test_a_still_screen_walks_right_back_left_and_back(tmp_path, mock_pins):
+    """A still screen moves by a pixel now and then (against burn-in), round a small
+    circuit: one to the right, back, one to the left, back."""
     clock = Clock()
     daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=0, shift_pixels=True)
     try:
