@@ -88,9 +88,9 @@ def save_change(settings: Settings, language: str | None, hardware: dict[str, An
     """Lay the page's change over `settings` and save it in one atomic write (on the hub
     thread: concurrent saves apply one after the other); `settings` is updated in place.
     With `replace` (a restore) the change is laid over no settings instead: none of the
-    current ones stays. Raises
-    `ConfigError` naming the key (nothing saved). Returns the running config with the
-    sections that apply at once (the race options) taken from the change."""
+    current ones stays. Raises `ConfigError` naming the key (nothing saved). Returns the
+    running config with the sections that apply at once (the race options) taken from the
+    change."""
     base = Settings(settings.path, file_config.language) if replace else settings
     wanted, config = base.changed(language, hardware, file_config)
     if wanted.as_json() != settings.as_json():
