@@ -43,10 +43,11 @@ def start(tmp_path, clock, **display) -> Daemon:
     return daemon
 
 
-def press_ok(daemon, mock_pins, at: float, monkeypatch) -> None:
-    """A short press of OK at `at` (monotonic time): a press, a release 0.1 s later, and
-    the release confirmed once the debounce lock-out is over (on the hub's clock)."""
-    pin = daemon.config.ok_pin
+def short_press(daemon, mock_pins, at: float, monkeypatch, pin: int | None = None) -> None:
+    """A short press of OK (or of `pin`) at `at` (monotonic time): a press, a release 0.1 s
+    later, and the release confirmed once the debounce lock-out is over (on the hub's
+    clock)."""
+    pin = daemon.config.ok_pin if pin is None else pin
     drive(mock_pins, pin, True, at=at, monkeypatch=monkeypatch)
     drive(mock_pins, pin, False, at=at + 0.1, monkeypatch=monkeypatch)
     run_due(daemon)
@@ -73,10 +74,10 @@ def test_dimmed_then_blanked_and_the_waking_press_starts_no_race(tmp_path, mock_
         wait_until(lambda: not bus.display_on)  # blank: display off (0xAE)
         recorder = Recorder(daemon.hub)
         now = time.monotonic()
-        press_ok(daemon, mock_pins, now, monkeypatch)
+        short_press(daemon, mock_pins, now, monkeypatch)
         wait_until(lambda: bus.display_on and bus.contrast == 200)
         assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"
-        press_ok(daemon, mock_pins, now + 1, monkeypatch)  # the next press is a press again
+        short_press(daemon, mock_pins, now + 1, monkeypatch)  # the next press is a press again
         recorder.wait_for(lambda t, p: t == "race" and p["phase"] in ("countdown", "running"))
         assert not any(t == "race" for t, _ in recorder.seen[:-1])  # only this one's race
     finally:
@@ -111,7 +112,7 @@ def test_a_press_on_a_dimmed_panel_counts_and_brightens_it(tmp_path, mock_pins, 
         clock.skipped += 11
         run_due(daemon)
         wait_until(lambda: bus.contrast == 200 // 8 and bus.display_on)
-        press_ok(daemon, mock_pins, time.monotonic(), monkeypatch)
+        short_press(daemon, mock_pins, time.monotonic(), monkeypatch)
         wait_until(lambda: daemon.hub.call(lambda: daemon.table.race_phase) != "idle")
         wait_until(lambda: bus.contrast == 200)
     finally:
@@ -130,10 +131,8 @@ def test_a_press_that_does_nothing_else_still_brightens_the_panel(tmp_path, mock
         clock.skipped += 11
         run_due(daemon)
         wait_until(lambda: bus.contrast == 200 // 8)
-        pin, now = daemon.config.player_pins[0], time.monotonic()
-        drive(mock_pins, pin, True, at=now, monkeypatch=monkeypatch)
-        drive(mock_pins, pin, False, at=now + 0.1, monkeypatch=monkeypatch)
-        run_due(daemon)
+        short_press(daemon, mock_pins, time.monotonic(), monkeypatch,
+                 pin=daemon.config.player_pins[0])
         wait_until(lambda: bus.contrast == 200)
     finally:
         daemon.stop()

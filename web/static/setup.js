@@ -36,9 +36,8 @@
     const b = app.button(t("delete_game"), async () => {
       if (!companion.confirm.armed(b, "delete_confirm", {id: g.id})) return;
       b.disabled = true;
-      const r = await app.api("DELETE", `/api/games/${g.id}`, {});
+      await app.api("DELETE", `/api/games/${g.id}`, {});  // the stream's "games" reloads the list
       b.disabled = false;
-      if (r.ok) loadGames();  // the stream's "games" reloads it too; this one is at once
     }, "secondary");
     b.dataset.t = "delete_game";
     return b;
