@@ -249,6 +249,26 @@ def test_a_pair_that_won_is_named_together_and_the_verb_agrees():
     assert [text for text, _ in alone.texts] == [view["winner"][0], "gewinnt das Spiel"]
 
 
+def test_stramash_pairs_show_each_team_on_one_line():
+    """In pairs the six names stood in seat order, two per line, so partners (seats 1 and 4)
+    were on different lines and nobody could tell the teams apart. Now a team is one line:
+    "Anna 0/5 & Daan 0/5"."""
+    from companion.rules import get_core
+
+    core = get_core("stramash")
+    names = ["Anna", "Bram", "Cor", "Daan", "Eva", "Fien"]
+    view = core.view(core.new_game(names, {"pairs": True}, 5))
+    canvas = draw(Scene(lang="nl", state=view))
+    row_of = {text.split(" ")[0]: box[1] for text, box in canvas.texts if "/5" in text}
+    assert set(row_of) == set(names)
+    for first, partner in view["teams"]:
+        assert row_of[first] == row_of[partner], (first, partner, row_of)
+    assert len(set(row_of.values())) == len(view["teams"]) == 3
+    assert [text for text, _ in canvas.texts].count("&") == 3
+    alone = draw(Scene(lang="nl", state=core.view(core.new_game(names, {}, 5))))
+    assert "&" not in [text for text, _ in alone.texts]
+
+
 def test_render_command_refuses_a_state_of_another_game(tmp_path, capsys):
     """`render howruck` over a Tauziehen game drew the Tauziehen screen, as if asked for it."""
     replay = tmp_path / "tauziehen.jsonl"

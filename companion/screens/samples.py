@@ -197,6 +197,7 @@ def long_name_scenes(lang: str) -> list[Scene]:
                                     markers={LONG: 16})),
         Scene(lang=lang, state=dict(TAU, winner="draw")),
         Scene(lang=lang, state=dict(STRAMASH, players=[f"{LONG}{i}" for i in range(6)],
+                                    teams=[[f"{LONG}{i}", f"{LONG}{i + 3}"] for i in range(3)],
                                     turn=LONG, last={"player": LONG, "type": "discard",
                                                      "card": "10"})),
         Scene(lang=lang, state=dict(STRAMASH, winner=[LONG, LONG])),

@@ -14,6 +14,7 @@ from companion.screens.canvas import WIDTH, Canvas, shortened, text_width
 from companion.screens.texts import text
 
 RANK_NAMES = {"joker": "Joker"}
+PAIR_HALF = 58  # in pairs, each partner's part of a team's line; "&" between them
 
 
 def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
@@ -28,15 +29,28 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     if last:
         canvas.text((0, 16, WIDTH, 30), _last_play(last, lang), 11, shorten=True)
     laddies = state.get("laddies") or {}
+    teams = [[str(p) for p in team] for team in state.get("teams") or []]
+    if state.get("pairs") and teams:
+        for row, team in enumerate(teams[:3]):  # a team per line: "Anna 0/5 & Daan 0/5"
+            y0 = 31 + row * 11
+            _home_count(canvas, (0, y0, PAIR_HALF, y0 + 11), team[0], laddies)
+            canvas.text((PAIR_HALF, y0, WIDTH - PAIR_HALF, y0 + 11), "&", 11, align="center")
+            if len(team) > 1:
+                _home_count(canvas, (WIDTH - PAIR_HALF, y0, WIDTH, y0 + 11), team[1], laddies)
+        return
     for i, player in enumerate(players[:6]):
-        home = sum(1 for loc in laddies.get(player, []) if isinstance(loc, dict)
-                   and "castle" in loc)
         x0 = 0 if i % 2 == 0 else WIDTH // 2 + 1
         y0 = 31 + (i // 2) * 11
-        count = f" {home}/5"
-        name = shortened(player, 11, WIDTH // 2 - 4 - text_width(count, 11))
-        canvas.text((x0, y0, x0 + WIDTH // 2 - 2, y0 + 11), name + count, 11)
+        _home_count(canvas, (x0, y0, x0 + WIDTH // 2 - 2, y0 + 11), player, laddies)
 
+
+def _home_count(canvas: Canvas, box: tuple[int, int, int, int], player: str,
+                laddies: dict[str, Any]) -> None:
+    """"Anna 3/5": the player's name, cut to leave room for how many laddies are home."""
+    home = sum(1 for loc in laddies.get(player, []) if isinstance(loc, dict) and "castle" in loc)
+    count = f" {home}/5"
+    name = shortened(player, 11, box[2] - box[0] - 2 - text_width(count, 11))
+    canvas.text(box, name + count, 11)
 
 def _last_play(last: dict[str, Any], lang: str) -> str:
     """"Anna: 7 2+5", "Anna: A in", "Anna: 8 back", "Anna: 5 discard"."""
