@@ -253,4 +253,10 @@ def test_a_game_started_by_mistake_is_deleted_from_the_stored_games(browser, dae
     page.click("nav [data-tab=play]")
     page.wait_for_selector("#board .rope")
     watching.wait_for_selector("#board .rope")
-    shot(page, "24-game-deleted")
+    said = f"Spiel #{mistake} (How Ruck!) wurde gelöscht. Am Tisch: Spiel #{older} (Tauziehen)."
+    until(watching, f"document.querySelector('#banner').textContent === {said!r} "
+                    "&& !document.querySelector('#banner').hidden")  # why the table changed
+    shot(watching, "24-game-deleted")
+    daemon.hub.call(daemon.table.delete_game, older)  # the last one: no game at the table
+    said = f"Spiel #{older} (Tauziehen) wurde gelöscht. Am Tisch ist jetzt kein Spiel."
+    until(watching, f"document.querySelector('#banner').textContent === {said!r}")
