@@ -37,7 +37,8 @@ def test_a_paired_phone_deletes_a_game_and_the_table_moves_on(tmp_path):
         heard = Recorder(daemon.hub)
         status, body, _ = phone.request("DELETE", f"/api/games/{mistake}", {})
         assert status == 200 and body == {"deleted": mistake, "current": older}
-        heard.wait_for(lambda t, p: t == "games" and p == {"deleted": mistake})
+        heard.wait_for(lambda t, p: t == "games" and p == {"deleted": mistake, "game": "howruck",
+                                                           "was_shown": True})
         _, state = heard.wait_for(lambda t, p: t == "state")
         assert state["id"] == older and state["actions"] == 3  # the unfinished one, as left
         assert phone.get("/api/status")[1]["current"] == older
@@ -46,6 +47,12 @@ def test_a_paired_phone_deletes_a_game_and_the_table_moves_on(tmp_path):
         assert phone.get(f"/api/games/{mistake}")[0] == 404
         assert phone.get(f"/api/games/{mistake}/history")[0] == 404
 
+        aside = start(phone, "stramash", ["Cor", "Eva"], 4)
+        assert phone.post(f"/api/games/{older}/current", {})[0] == 200
+        status, body, _ = phone.request("DELETE", f"/api/games/{aside}", {})  # not the one shown
+        assert status == 200 and body == {"deleted": aside, "current": older}
+        heard.wait_for(lambda t, p: t == "games" and p == {"deleted": aside, "game": "stramash",
+                                                           "was_shown": False})
         status, body, _ = phone.request("DELETE", f"/api/games/{older}", {})  # the last one
         assert status == 200 and body == {"deleted": older, "current": None}
         assert phone.get("/api/games")[1]["games"] == []

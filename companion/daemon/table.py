@@ -200,11 +200,14 @@ class Table:
 
     def delete_game(self, game_id: int) -> dict[str, Any]:
         """Forget a stored game. If the table showed it, the newest game still played is
-        shown instead (or none), as after a restart."""
-        if self.games.delete(game_id):
+        shown instead (or none), as after a restart; the pages, told after the new state,
+        say why the table changed (`was_shown`, and the deleted game's kind to name it)."""
+        kind = self.games.sessions.get(game_id).header["game"]  # no_such_game
+        was_shown = self.games.delete(game_id)
+        if was_shown:
             self.racing.reset()
             self.games.publish_state()
-        self.hub.publish("games", {"deleted": game_id})
+        self.hub.publish("games", {"deleted": game_id, "game": kind, "was_shown": was_shown})
         return {"deleted": game_id, "current": self.current}
 
     def apply(self, game_id: int | None, action: Any) -> Outcome:

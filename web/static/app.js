@@ -69,7 +69,7 @@
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: (data) => {
         if (!$("#setup").hidden) companion.setup.loadGames();  // else when the tab opens
-        if (data && data.deleted != null) sayDeleted(data.deleted);
+        if (data && data.was_shown) sayDeleted(data);
       },
       legal: (data) => takeStreamLegal(data),
       entry: (data) => afterModule(() => companion.historyTab.append(data)),
@@ -125,17 +125,15 @@
   // the order the stream sent them (a state's own wait is in that order too).
   const afterModule = (fn) => { ensureGame(app.shownKind).then(fn); };
 
-  // The game this page showed was deleted (on any phone): the table now shows another game,
-  // or none, and the banner says why (its state came just before, on the same stream).
-  function sayDeleted(id) {
-    if (!app.replaced || app.replaced.id !== id || app.shown === id) return;
-    const named = (game, gameId) => ({id: gameId, game: known(game).title});
+  // The game the table showed was deleted (on any phone): it now shows another game, or
+  // none (that state came just before, on the same stream), and the banner says why.
+  function sayDeleted(deleted) {
+    const named = (game, id) => ({id, game: known(game).title});
     const now = app.shown == null ? t("no_game_now") : t("shown_now", named(app.shownKind, app.shown));
-    companion.announce.note(`${t("game_deleted", named(app.replaced.game, id))} ${now}`);
+    companion.announce.note(`${t("game_deleted", named(deleted.game, deleted.deleted))} ${now}`);
   }
 
   async function setState(state) {
-    if (app.shown != null && (!state || state.id !== app.shown)) app.replaced = {id: app.shown, game: app.shownKind};
     app.shown = state ? state.id : null;  // at once: its announcements may come before its module
     app.shownKind = state ? state.game : null;
     if (state) await ensureGame(state.game);
