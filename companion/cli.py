@@ -5,121 +5,167 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any, NoReturn
+
+Words = Callable[..., str]  # a help key and its values -> the sentence in the reader's language
 
 
-def _language(value: str) -> str:
+def _english(key: str, **values: Any) -> str:
+    """The help in English: no catalog is read (`companion run` starts without them)."""
+    from companion.i18n.cli_help import HELP
+
+    return HELP[f"help:{key}"].format(**values)
+
+
+def _words(lang: str) -> Words:
+    if lang == "en":
+        return _english
+    from companion.i18n.catalogs import fill
+    from companion.i18n.cli_help import HELP
+
+    return lambda key, **values: fill(f"help:{key}", HELP[f"help:{key}"], lang, values, values)
+
+
+def _argparse_words(lang: str) -> Callable[[str], str]:
+    """argparse's own words ("usage: ", its refusals) in `lang`; words it has that we do not
+    know (another Python's wording) stay as they are."""
+    from companion.i18n.catalogs import translate
+    from companion.i18n.cli_help import ARGPARSE
+
+    keys = {msgid: key for key, msgid in ARGPARSE.items()}
+    return lambda msgid: translate(keys[msgid], msgid, lang) if msgid in keys else msgid
+
+
+def _language(value: str, words: Words) -> str:
     """A --lang value: one of the catalogs on disk (read only when --lang is given, so that
     `companion run` reaches its first frame without the catalogs)."""
     from companion.i18n.catalogs import languages
 
     if value not in languages():
-        raise argparse.ArgumentTypeError(
-            f"invalid choice: {value!r} (choose from {', '.join(languages())})")
+        raise argparse.ArgumentTypeError(words("bad_language", value=value,
+                                               choices=", ".join(languages())))
     return value
 
 
-def _seconds(value: str) -> float:
+def _seconds(value: str, words: Words) -> float:
     """A --buttons wait: a number of seconds above 0, at most an hour (not -5, inf or nan,
     which a wait cannot use)."""
     try:
         seconds = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(words("not_seconds", value=value)) from None
     if not 0 < seconds <= 3600:  # false for nan too
-        raise argparse.ArgumentTypeError(f"{value!r}: give seconds above 0, at most 3600")
+        raise argparse.ArgumentTypeError(words("seconds_range", value=value))
     return seconds
 
 
-def _backup_file(value: str) -> Path:
+def _backup_file(value: str, words: Words) -> Path:
     """A backup's FILE: a file's name, not a directory's."""
     path = Path(value)
     if not value.strip() or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{value!r} is a directory, not a file's name")
+        raise argparse.ArgumentTypeError(words("is_directory", value=value))
     return path
 
 
-def _data_dir(value: str) -> Path:
+def _data_dir(value: str, words: Words) -> Path:
     """A --data value: a directory, or where one may be made; never a file or an empty name
     (which would be the current directory)."""
     if not value.strip():
-        raise argparse.ArgumentTypeError("an empty name is not a directory")
+        raise argparse.ArgumentTypeError(words("empty_name"))
     path = Path(value)
     if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{value!r} is a file, not a directory")
+        raise argparse.ArgumentTypeError(words("is_file", value=value))
     return path
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion",
-                                     description="Referee for physical board games.")
+class _Unparsed(Exception):
+    """The first, English parse met --help or a mistake: it is said in the terminal's
+    language instead (`_parse_for_a_person`)."""
+
+
+class _QuietParser(argparse.ArgumentParser):
+    """A parser that prints nothing: help and refusals raise `_Unparsed` (its commands'
+    parsers are of the same class)."""
+
+    def print_help(self, file: Any = None) -> None:
+        raise _Unparsed
+
+    def error(self, message: str) -> NoReturn:
+        raise _Unparsed
+
+
+def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentParser:
+    h = words
+    parser = (_QuietParser if quiet else argparse.ArgumentParser)(
+        prog="companion", description=h("description"))
+    language, seconds = partial(_language, words=h), partial(_seconds, words=h)
+    backup_file, data_dir = partial(_backup_file, words=h), partial(_data_dir, words=h)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="start the companion (simulated off a Raspberry Pi)")
-    run.add_argument("--config", type=Path, help="TOML config (default /etc/companion/"
-                     "config.toml when it exists)")
-    run.add_argument("--data", type=_data_dir, help="data directory (games database)")
-    run.add_argument("--simulate", action="store_true", help="mock pins and display")
-    run.add_argument("--host", help="web address to listen on")
-    run.add_argument("--port", type=int, help="web port")
+    run = sub.add_parser("run", help=h("run"))
+    run.add_argument("--config", type=Path, help=h("config"))
+    run.add_argument("--data", type=data_dir, help=h("data"))
+    run.add_argument("--simulate", action="store_true", help=h("simulate"))
+    run.add_argument("--host", help=h("host"))
+    run.add_argument("--port", type=int, help=h("port"))
 
-    replay = sub.add_parser("replay", help="run a game file (JSON Lines) through its rules")
-    replay.add_argument("file", help="the file, or - for standard input")
-    replay.add_argument("--lang", default="en", type=_language,
-                        help="language of refusal messages")
+    replay = sub.add_parser("replay", help=h("replay"))
+    replay.add_argument("file", help=h("replay_file"))
+    replay.add_argument("--lang", default="en", type=language, help=h("replay_lang"))
 
-    render = sub.add_parser("render", help="draw an OLED screen as a PNG")
-    render.add_argument("screen", help="howruck, laufrauf, tauziehen, stramash, race, "
-                        "pairing or stopped")
-    render.add_argument("--state", type=Path, help="state JSON, replay file or race view")
-    render.add_argument("--out", type=Path, required=True, help="PNG to write")
-    render.add_argument("--lang", default="en", type=_language)
+    render = sub.add_parser("render", help=h("render"))
+    render.add_argument("screen", help=h("screen"))
+    render.add_argument("--state", type=Path, help=h("state"))
+    render.add_argument("--out", type=Path, required=True, help=h("out"))
+    render.add_argument("--lang", default="en", type=language, help=h("render_lang"))
     render.add_argument("--scale", type=int, default=4, choices=range(1, 17),
-                        metavar="1-16", help="pixels per OLED pixel (default 4)")
+                        metavar="1-16", help=h("scale"))
 
-    doctor = sub.add_parser("doctor", help="check the set-up and say how to fix it")
-    doctor.add_argument("--config", type=Path, help="TOML config (default as for run)")
-    doctor.add_argument("--data", type=_data_dir, help="data directory (games database)")
-    doctor.add_argument("--simulate", action="store_true",
-                        help="mock pins, virtual display (the default off a Raspberry Pi)")
-    doctor.add_argument("--buttons", nargs="?", type=_seconds, const=10.0, metavar="SECONDS",
-                        help="then ask for each button in turn (wait SECONDS each, default "
-                             "10): finds swapped, stuck or loose buttons")
-    doctor.add_argument("--offline", action="store_true",
-                        help="check only this installation (the config, every part loads, "
-                             "the rules play): no hardware, port or database is touched")
-    doctor.add_argument("--lang", type=_language,
-                        help="language of the findings (default: the terminal's)")
+    doctor = sub.add_parser("doctor", help=h("doctor"))
+    doctor.add_argument("--config", type=Path, help=h("doctor_config"))
+    doctor.add_argument("--data", type=data_dir, help=h("data"))
+    doctor.add_argument("--simulate", action="store_true", help=h("doctor_simulate"))
+    doctor.add_argument("--buttons", nargs="?", type=seconds, const=10.0, metavar="SECONDS",
+                        help=h("buttons"))
+    doctor.add_argument("--offline", action="store_true", help=h("offline"))
+    doctor.add_argument("--lang", type=language, help=h("doctor_lang"))
 
-    backup = sub.add_parser("backup", help="write every game, player and setting to FILE "
-                            "(works while the companion runs)")
-    backup.add_argument("file", type=_backup_file, help="the backup file to write")
-    backup.add_argument("--data", type=_data_dir, help="data directory (games database)")
-    backup.add_argument("--lang", type=_language,
-                        help="language of its messages (default: the terminal's)")
-    backup.add_argument("--json", action="store_true",
-                        help="say what was written as one JSON line (for scripts)")
-    restore = sub.add_parser("restore", help="replace the data with a checked backup FILE "
-                             "(stop the service first; the old data is kept as a backup)")
-    restore.add_argument("file", type=Path, help="a file written by `companion backup` or "
-                         "the page")
-    restore.add_argument("--data", type=_data_dir, help="data directory (games database)")
-    restore.add_argument("--lang", type=_language,
-                         help="language of its messages (default: the terminal's)")
-    restore.add_argument("--json", action="store_true",
-                         help="say what was restored as one JSON line (for scripts)")
+    backup = sub.add_parser("backup", help=h("backup"))
+    backup.add_argument("file", type=backup_file, help=h("backup_file"))
+    backup.add_argument("--data", type=data_dir, help=h("data"))
+    backup.add_argument("--lang", type=language, help=h("messages_lang"))
+    backup.add_argument("--json", action="store_true", help=h("backup_json"))
+    restore = sub.add_parser("restore", help=h("restore"))
+    restore.add_argument("file", type=Path, help=h("restore_file"))
+    restore.add_argument("--data", type=data_dir, help=h("data"))
+    restore.add_argument("--lang", type=language, help=h("messages_lang"))
+    restore.add_argument("--json", action="store_true", help=h("restore_json"))
 
-    league = sub.add_parser("league", help="standings of every table publishing to a broker")
-    league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help="the broker")
-    league.add_argument("--data", type=Path, default=Path("league"),
-                        help="where the league keeps the results (default ./league)")
-    league.add_argument("--host", default="0.0.0.0", help="web address to listen on")
-    league.add_argument("--port", type=int, default=8090, help="web port (default 8090)")
+    league = sub.add_parser("league", help=h("league"))
+    league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help=h("mqtt"))
+    league.add_argument("--data", type=Path, default=Path("league"), help=h("league_data"))
+    league.add_argument("--host", default="0.0.0.0", help=h("host"))
+    league.add_argument("--port", type=int, default=8090, help=h("league_port"))
 
-    bench = sub.add_parser("bench", help="benchmarks as JSON lines")
-    bench.add_argument("names", nargs="*", help="benchmark name prefixes (default: all)")
-    bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    bench = sub.add_parser("bench", help=h("bench"))
+    bench.add_argument("names", nargs="*", help=h("bench_names"))
+    bench.add_argument("--quick", action="store_true", help=h("quick"))
     return parser
+
+
+def _parse_for_a_person(argv: list[str] | None) -> argparse.Namespace:
+    """The command parsed again, to be read by a person: its help or its refusal, in the
+    terminal's language (argparse looks up its own words at each use: they are lent ours for
+    this parse only)."""
+    lang = _terminal_language()
+    lent, argparse._ = argparse._, _argparse_words(lang)  # type: ignore[attr-defined]
+    try:
+        return _parser(_words(lang)).parse_args(argv)
+    finally:
+        argparse._ = lent  # type: ignore[attr-defined]
 
 
 def _replay(file: str, lang: str) -> int:
@@ -146,10 +192,13 @@ def _terminal_language() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
+    try:
+        args = _parser(quiet=True).parse_args(argv)
+    except _Unparsed:
+        args = _parse_for_a_person(argv)  # prints the help or the refusal and exits
     try:
         return _command(args)
     except KeyboardInterrupt:  # Ctrl-C before a command set up its own way to stop

@@ -3,9 +3,10 @@
 The catalogs (`companion/locale/<lang>/LC_MESSAGES/companion.po`) translate each entry by its
 context: ``refusal:CODE`` (a rule core's or the server's refusal), ``word:ID`` (a colour, a
 card), ``oled:KEY`` (the table's display), ``page:KEY`` (the phone page), ``doctor:KEY``
-(`companion doctor`'s findings) and ``cli:KEY`` (the command line's messages). The context is the
-stable key; the English text is the msgid a translator reads. ``scripts/i18n.py extract``
-writes the template (`companion/locale/companion.pot`) from here.
+(`companion doctor`'s findings), ``cli:KEY`` (the command line's messages), ``help:KEY`` and
+``argparse:KEY`` (its help and usage). The context is the stable key; the English text is the
+msgid a translator reads. ``scripts/i18n.py extract`` writes the template
+(`companion/locale/companion.pot`) from here.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ Source = str | dict[str, str]
 def sources() -> dict[str, Source]:
     """Context -> English, for every entry of the catalogs."""
     from companion.i18n.catalog import MESSAGES, REASONS
+    from companion.i18n.cli_help import ARGPARSE, HELP
     from companion.i18n.cli_messages import SENTENCES
     from companion.i18n.page import PAGE
     from companion.i18n.words import WORDS
@@ -28,4 +30,6 @@ def sources() -> dict[str, Source]:
                           ("oled", TEXTS), ("page", PAGE)):
         out.update({f"{prefix}:{key}": text for key, text in table.items()})
     out.update(SENTENCES)  # the doctor's and the command line's: keyed with their contexts
+    out.update(HELP)
+    out.update(ARGPARSE)
     return out

@@ -1,0 +1,65 @@
+"""The command line speaks the terminal's language when a person reads it: `--help`, and
+the refusal of a mistake in the command (usage, argparse's own words, our own checks)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from companion.cli import main as cli_main
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """The terminal's language as gettext reads it: LANG alone."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    return lambda lang: monkeypatch.setenv("LANG", lang)
+
+
+def said(args: list[str], capsys) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as ended:
+        cli_main(args)
+    out, err = capsys.readouterr()
+    return ended.value.code, out, err
+
+
+def test_help_is_in_the_terminals_language(terminal, capsys):
+    terminal("de_DE.UTF-8")
+    code, out, _ = said(["doctor", "--help"], capsys)
+    assert code == 0
+    assert out.startswith("Aufruf: companion doctor ")
+    assert "\nOptionen:\n" in out
+    assert "diese Hilfe anzeigen und beenden" in out
+    assert "Sprache der Befunde (Vorgabe: die des Terminals)" in out
+    terminal("nl_NL.UTF-8")
+    code, out, _ = said(["--help"], capsys)
+    assert code == 0 and out.startswith("gebruik: companion ")
+    assert "Scheidsrechter voor bordspellen op tafel." in out
+    assert "controleer de installatie en zeg hoe je het oplost" in out
+
+
+def test_a_mistake_in_the_command_is_refused_in_the_terminals_language(terminal, capsys):
+    terminal("fr_FR.UTF-8")
+    code, _, err = said(["doctor", "--buttons", "-5"], capsys)
+    assert code == 2
+    assert err.startswith("utilisation : companion doctor ")
+    assert err.endswith("companion doctor : erreur : argument --buttons : « -5 » : donnez "
+                        "des secondes au-delà de 0, au plus 3600\n")
+    terminal("de_DE.UTF-8")
+    code, _, err = said(["backup"], capsys)
+    assert code == 2
+    assert err.endswith("companion backup: Fehler: folgende Argumente fehlen: file\n")
+
+
+def test_english_and_argparse_are_left_as_they_were(terminal, capsys):
+    """An English terminal reads Python's own words; the words are not changed for the rest
+    of the process after a translated refusal (argparse is shared)."""
+    terminal("de_DE.UTF-8")
+    said(["replay"], capsys)
+    terminal("C.UTF-8")
+    code, out, _ = said(["doctor", "--help"], capsys)
+    assert code == 0 and out.startswith("usage: companion doctor ")
+    assert "language of the findings (default: the terminal's)" in out
+    assert argparse._("usage: ") == "usage: "
