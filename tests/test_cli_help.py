@@ -57,9 +57,9 @@ def test_english_and_argparse_are_left_as_they_were(terminal, capsys):
     """An English terminal reads Python's own words; the words are not changed for the rest
     of the process after a translated refusal (argparse is shared)."""
     terminal("de_DE.UTF-8")
-    said(["replay"], capsys)
+    assert said(["replay"], capsys)[2].endswith("Fehler: folgende Argumente fehlen: file\n")
+    assert argparse._("usage: ") == "usage: "  # lent for that parse only
     terminal("C.UTF-8")
     code, out, _ = said(["doctor", "--help"], capsys)
     assert code == 0 and out.startswith("usage: companion doctor ")
     assert "language of the findings (default: the terminal's)" in out
-    assert argparse._("usage: ") == "usage: "
