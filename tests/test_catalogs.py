@@ -22,7 +22,7 @@ from companion.i18n.source import sources
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted(SHIPPED.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)\}|(%\(\w+\)[rs]|%[rs])")  # ours; argparse's printf style
 needs_msgfmt = pytest.mark.skipif(shutil.which("msgfmt") is None,
                                   reason="GNU gettext (msgfmt) is not installed")
 
@@ -91,18 +91,21 @@ def test_the_template_is_current():
 def test_every_translation_has_the_placeholders_of_its_source(lang):
     from companion.i18n.catalogs import translations
 
+    def placeholders(text: str) -> set[str]:
+        return {name or printf for name, printf in PLACEHOLDER.findall(text)}
+
     found = entries(translations(lang)._catalog)
     for context, source in sources().items():
         forms = found[context]
         if isinstance(source, str):
-            want = set(PLACEHOLDER.findall(source))
-            assert set(PLACEHOLDER.findall(forms[0])) == want, (lang, context, forms[0])
+            want = placeholders(source)
+            assert placeholders(forms[0]) == want, (lang, context, forms[0])
         else:  # plural: no form names what the source does not; the last has all of "other"
-            allowed = set(PLACEHOLDER.findall(source["one"] + source["other"]))
+            allowed = placeholders(source["one"] + source["other"])
             for form in forms:
-                assert set(PLACEHOLDER.findall(form)) <= allowed, (lang, context, form)
-            assert set(PLACEHOLDER.findall(forms[-1])) == \
-                set(PLACEHOLDER.findall(source["other"])), (lang, context, forms[-1])
+                assert placeholders(form) <= allowed, (lang, context, form)
+            assert placeholders(forms[-1]) == \
+                placeholders(source["other"]), (lang, context, forms[-1])
 
 
 def code_text() -> str:
