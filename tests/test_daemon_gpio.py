@@ -101,6 +101,36 @@ def test_false_start_is_reported_then_a_fair_press_counts(tmp_path, mock_pins, m
         d.stop()
 
 
+def test_a_button_held_since_before_the_race_and_let_go_in_the_countdown_is_no_false_start(
+        tmp_path, mock_pins):
+    """Ann rests her hand on her button while OK starts the race and lifts it during the
+    countdown: a release is no press, so nobody hears "false start" for her (Bob's real
+    one right after is the only one)."""
+    d = make_daemon(tmp_path, race={"countdown_s": 5})
+    rec = Recorder(d.hub)
+    try:
+        d.hub.call(d.table.create_game, "howruck", ["Ann", "Bob"])
+        drive(mock_pins, A_PIN, True)  # before the race: a press that means nothing
+        rec.wait_for(lambda t, p: t == "button" and p["name"] == "p0" and p["pressed"])
+        drive(mock_pins, OK_PIN, True)
+        drive(mock_pins, OK_PIN, False)
+        rec.wait_for(lambda t, p: t == "race" and p["phase"] == "countdown")
+        drive(mock_pins, A_PIN, False)  # let go during the countdown
+        rec.wait_for(lambda t, p: t == "button" and p["name"] == "p0" and not p["pressed"])
+        drive(mock_pins, B_PIN, True)  # a real false start, after Ann's release
+        rec.wait_for(lambda t, p: t == "race" and p.get("false_start") == "Bob")
+        rec.wait_for(lambda t, p: t == "sound" and p == "false_start")
+        assert d.hub.call(lambda: d.table.race_phase) == "countdown"  # all before the signal
+        d.hub.call(lambda: None)
+        time.sleep(0.1)  # anything published with Bob's press has reached the recorder
+        seen = rec.seen + list(rec.messages.queue)
+        assert [p["false_start"] for t, p in seen if t == "race" and p["false_start"]] \
+            == ["Bob"]
+        assert [p for t, p in seen if t == "sound" and p == "false_start"] == ["false_start"]
+    finally:
+        d.stop()
+
+
 def published_presses(daemon) -> list[dict]:
     daemon.hub.call(lambda: None)  # everything posted so far has been handled
     return [p for t, p in daemon.recorder.seen + list(daemon.recorder.messages.queue)
