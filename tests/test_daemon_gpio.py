@@ -65,6 +65,24 @@ def test_a_race_result_entered_by_hand_ends_the_running_race(daemon, mock_pins, 
     assert "race result refused" not in caplog.text
 
 
+def test_a_move_in_another_stored_game_leaves_the_shown_games_race_running(daemon, mock_pins,
+                                                                        monkeypatch):
+    """While the shown game's race runs, a phone enters a race result in another stored
+    game (its own race, played without the buttons): that game needs no race any more, the
+    shown one still does, so its race goes on and the buttons decide it."""
+    other = daemon.table.current
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Cat", "Dan"])
+    signal_t = start_race(daemon, mock_pins)
+    daemon.hub.call(daemon.table.apply, other, {"type": "race", "winner": "Bob"})
+    assert daemon.hub.call(daemon.table.race_view)["phase"] == "running"
+    drive(mock_pins, B_PIN, True, at=signal_t + 0.2, monkeypatch=monkeypatch)
+    drive(mock_pins, A_PIN, True, at=signal_t + 0.4, monkeypatch=monkeypatch)
+    assert daemon.recorder.race_result()["winner"] == "Dan"
+    shown = daemon.hub.call(daemon.table.view)
+    assert (shown["phase"], shown["turn"]) == ("tug", "Dan")
+    assert daemon.hub.call(lambda: daemon.sessions.get(other).view()["turn"]) == "Bob"
+
+
 def test_tie_at_exactly_the_window_lights_both_and_goes_to_the_tiebreak(daemon, mock_pins,
                                                                         monkeypatch):
     signal_t = start_race(daemon, mock_pins)
