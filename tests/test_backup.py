@@ -197,6 +197,22 @@ def missing_actions(good: bytes, path: Path) -> bytes:
     return path.read_bytes()
 
 
+def gap_in_actions(good: bytes, path: Path) -> bytes:
+    """The last action moved one on: as many rows as the game counts, numbered 0 … n-2, n
+    (restored, the game would take its next move at a number it already has)."""
+    path.write_bytes(good)
+    _sql(path, "UPDATE actions SET seq=seq+1 WHERE seq=(SELECT MAX(seq) FROM actions)")
+    return path.read_bytes()
+
+
+def unknown_language(good: bytes, path: Path) -> bytes:
+    """Settings in a language this table cannot speak (Klingon)."""
+    path.write_bytes(good)
+    _sql(path, "UPDATE meta SET value=json_set(value, '$.language', 'tlh') "
+               "WHERE key='backup_settings'")
+    return path.read_bytes()
+
+
 def _spoiled(*statements: str):
     """A spoiler running `statements` on a good backup (the name says what they do)."""
     def spoil(good: bytes, path: Path) -> bytes:
@@ -230,7 +246,8 @@ empty_player_alias = _spoiled(
     (time_as_text, "backup_corrupt"), (unknown_status, "backup_corrupt"),
     (action_without_game, "backup_corrupt"), (deep_header, "backup_game_broken"),
     (deep_action, "backup_game_broken"), (deep_settings, "backup_corrupt"),
-    (empty_player_alias, "backup_corrupt")])
+    (empty_player_alias, "backup_corrupt"), (gap_in_actions, "backup_truncated"),
+    (unknown_language, "backup_corrupt")])
 def test_a_bad_backup_is_refused_and_changes_nothing(live, tmp_path, spoil, code):
     table, client = live("table")
     finished_game(table, "howruck", 1, ["Ann", "Bob"])
