@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
+import signal
+import subprocess
+import sys
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -12,7 +16,7 @@ from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
 from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
 
-from companion.club.league import League, league_app
+from companion.club.league import League, broker_address, league_app
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
 from companion.web import WebServer
@@ -142,3 +146,38 @@ def test_the_page_lists_the_most_wins_first_and_shows_names_as_text(league):
     assert status == 200
     assert page.index(b">Zed</span>") < page.index(b">Amy</span>")
     assert b"<b>Mal</b>" not in page and b">&lt;b&gt;Mal&lt;/b&gt;</span>" in page
+
+
+def test_the_broker_address_is_the_host_and_mqtts_port_unless_one_is_given():
+    assert broker_address("club.local") == ("club.local", 1883)
+    assert broker_address("192.168.1.5:8883") == ("192.168.1.5", 8883)
+
+
+def test_companion_league_reads_the_brokers_port_from_mqtt_and_serves_the_standings(
+        run, tmp_path):  # noqa: F811
+    """The command itself, `companion league --mqtt HOST:PORT` (the port parsed by
+    `broker_address`), counts a table's result and stops cleanly on SIGTERM."""
+    broker = run(Broker(tmp_path / "broker").start())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "league", "--mqtt", f"127.0.0.1:{broker.port}",
+         "--data", str(tmp_path / "league"), "--host", "127.0.0.1", "--port", "0"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        while not (found := re.search(r"standings on http://127\.0\.0\.1:(\d+)/ from "
+                                      r"127\.0\.0\.1:(\d+)", "".join(lines))):
+            line = proc.stderr.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        port = int(found.group(1))
+        assert int(found.group(2)) == broker.port
+
+        def counted() -> bool:  # resent until the league has subscribed
+            send(broker.port, [result("t1", 1, ["Ann", "Bob"], "Ann", 1.0)])
+            return json.loads(get(port, "/standings.json")[1])["tables"] == {"t1": 1}
+        wait_until(counted, timeout=15)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(10)
+    assert code == 0
+

@@ -24,6 +24,7 @@ from companion.stats import GameRecord, compute
 
 log = logging.getLogger("companion.league")
 TOPIC = "companion/+/result"
+MQTT_PORT = 1883  # the broker's port when `--mqtt` names none
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     tbl TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL,
     players TEXT NOT NULL, winner TEXT, at REAL, PRIMARY KEY (tbl, seq))"""
@@ -132,16 +133,23 @@ def league_app(league: League) -> Flask:
     return app
 
 
+def broker_address(broker: str) -> tuple[str, int]:
+    """`--mqtt HOST[:PORT]` as (host, port): MQTT's own port unless one is given."""
+    name, _, number = broker.partition(":")
+    return name, int(number or MQTT_PORT)
+
+
 def main(broker: str, data_dir: Path, host: str, port: int) -> int:
     from companion.web import WebServer
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    name, _, number = broker.partition(":")
-    league = League(name, int(number or 1883), data_dir)
+    broker_host, broker_port = broker_address(broker)
+    league = League(broker_host, broker_port, data_dir)
     league.start()
     server = WebServer(league_app(league), host, port, threads=8)
     server.start()
-    log.info("league standings on http://%s:%d/ from %s", host, server.port, broker)
+    log.info("league standings on http://%s:%d/ from %s:%d", host, server.port, broker_host,
+             broker_port)
     stop = threading.Event()
     import signal
     for sig in (signal.SIGTERM, signal.SIGINT):
