@@ -81,6 +81,16 @@ def _data_dir(value: str, words: Words) -> Path:
     return path
 
 
+def _broker(value: str, words: Words) -> tuple[str, int]:
+    """A --mqtt value: HOST or HOST:PORT ([IPv6]:PORT) as (host, port)."""
+    from companion.club.league import broker_address
+
+    try:
+        return broker_address(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(words("bad_broker", value=value)) from None
+
+
 class _Unparsed(Exception):
     """The first, English parse met --help or a mistake: it is said in the terminal's
     language instead (`_parse_for_a_person`)."""
@@ -145,7 +155,8 @@ def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentPa
     restore.add_argument("--json", action="store_true", help=h("restore_json"))
 
     league = sub.add_parser("league", help=h("league"))
-    league.add_argument("--mqtt", required=True, metavar="HOST[:PORT]", help=h("mqtt"))
+    league.add_argument("--mqtt", required=True, type=partial(_broker, words=h),
+                        metavar="HOST[:PORT]", help=h("mqtt"))
     league.add_argument("--data", type=Path, default=Path("league"), help=h("league_data"))
     league.add_argument("--host", default="0.0.0.0", help=h("host"))
     league.add_argument("--port", type=int, default=8090, help=h("league_port"))

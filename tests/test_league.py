@@ -151,6 +151,15 @@ def test_the_page_lists_the_most_wins_first_and_shows_names_as_text(league):
 def test_the_broker_address_is_the_host_and_mqtts_port_unless_one_is_given():
     assert broker_address("club.local") == ("club.local", 1883)
     assert broker_address("192.168.1.5:8883") == ("192.168.1.5", 8883)
+    assert broker_address("[fd00::5]:8883") == ("fd00::5", 8883)  # IPv6, as in a URL
+    assert broker_address("fd00::5") == ("fd00::5", 1883)
+
+
+@pytest.mark.parametrize("bad", ["club.local:abc", "club.local:0", "club.local:65536", "",
+                                 ":1883", "[fd00::5", "[fd00::5]x", "club local", "club.local:"])
+def test_a_broker_address_that_names_no_host_and_port_is_refused(bad):
+    with pytest.raises(ValueError):
+        broker_address(bad)
 
 
 def test_companion_league_reads_the_brokers_port_from_mqtt_and_serves_the_standings(

@@ -134,16 +134,34 @@ def league_app(league: League) -> Flask:
 
 
 def broker_address(broker: str) -> tuple[str, int]:
-    """`--mqtt HOST[:PORT]` as (host, port): MQTT's own port unless one is given."""
-    name, _, number = broker.partition(":")
-    return name, int(number or MQTT_PORT)
+    """`--mqtt HOST[:PORT]` as (host, port): MQTT's own port unless one is given. An IPv6
+    address with a port is bracketed as in a URL ("[fd00::5]:8883"); bare, it is all host.
+    ValueError for anything else (no host, a space, a port that is no number of 1-65535)."""
+    if broker.startswith("["):
+        name, bracket, rest = broker[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise ValueError(broker)
+        number = rest[1:] if rest else None
+    elif broker.count(":") > 1:
+        name, number = broker, None  # an IPv6 address without a port
+    else:
+        name, colon, number = broker.partition(":")
+        number = number if colon else None
+    if not name or any(c.isspace() for c in name):
+        raise ValueError(broker)
+    if number is None:
+        return name, MQTT_PORT
+    if not (number.isascii() and number.isdigit()) or not 0 < int(number) < 65536:
+        raise ValueError(broker)
+    return name, int(number)
 
 
-def main(broker: str, data_dir: Path, host: str, port: int) -> int:
+def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
+    """`companion league`: `broker` is (host, port), as `broker_address` reads `--mqtt`."""
     from companion.web import WebServer
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    broker_host, broker_port = broker_address(broker)
+    broker_host, broker_port = broker
     league = League(broker_host, broker_port, data_dir)
     league.start()
     server = WebServer(league_app(league), host, port, threads=8)

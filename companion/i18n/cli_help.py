@@ -53,6 +53,8 @@ HELP: dict[str, str] = {
     "help:is_directory": "“{value}” is a directory, not a file's name",
     "help:empty_name": "an empty name is not a directory",
     "help:is_file": "“{value}” is a file, not a directory",
+    "help:bad_broker": "“{value}” is not a broker's address: give HOST or HOST:PORT (port 1 to "
+                       "65535)",
 }
 
 # Python's argparse (3.11, Raspberry Pi OS Bookworm) as a user meets it: key -> its msgid.
