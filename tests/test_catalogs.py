@@ -140,9 +140,28 @@ def test_every_entry_is_used_somewhere():
         if kind == "refusal" and "." in key:  # a reason's own sentence (catalog.REASONS)
             code, reason = key.split(".", 1)
             quoted = f'"{code}"' in text and f'reason="{reason}"' in text
+        if kind == "setting":  # a setting's name: one the page may change
+            quoted = key.removesuffix("[]") in page_settings()
         if not quoted and not any(key.startswith(p) for p in prefixes):
             unused.append(context)
     assert unused == []
+
+
+def page_settings() -> set[str]:
+    from companion.config import PAGE_SECTIONS, SCHEMA
+
+    return {f"{section}.{key}" for section in PAGE_SECTIONS for key in SCHEMA[section]}
+
+
+def test_every_setting_of_the_page_has_a_name():
+    """The page's refusals name a setting in words (“Player 2's button”), never by the
+    file's key, which a family does not know."""
+    from companion.i18n import setting_name
+
+    for key in sorted(page_settings()):
+        for lang in ("en", "de"):
+            assert setting_name(key, lang) != key, (key, lang)
+    assert setting_name("leds.players[0]", "nl") == "Led van speler 1"
 
 
 def test_every_word_the_code_asks_for_is_present():

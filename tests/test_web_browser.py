@@ -160,7 +160,9 @@ def test_hardware_settings_from_the_page(browser, daemon):
     page.fill("[name='buttons.players']", "5, 5")
     page.click("#hardware-form button[type=submit]")
     until(page, "document.querySelector('#hardware-note').dataset.code === 'bad_setting'")
-    assert "buttons.players[1]" in page.inner_text("#hardware-note")  # "saved" was before
+    # named as the page names it ("saved" was before), not by the file's key
+    assert page.inner_text("#hardware-note") == \
+        "„Taste von Spieler 2“: Pin 5 wird schon von „Taste von Spieler 1“ verwendet."
     assert page.evaluate(invalid) == ["buttons.players"]
     assert page.evaluate("document.activeElement.name") == "buttons.players"
     assert page.get_attribute("[name='buttons.players']", "aria-describedby") == "hardware-note"
@@ -173,7 +175,8 @@ def test_hardware_settings_from_the_page(browser, daemon):
     page.fill("[name='buttons.ok']", "")  # emptied: no OK button (not GPIO 0)
     page.fill("[name='race.countdown_s']", "")  # emptied: refused, not a 0 s countdown
     page.click("#hardware-form button[type=submit]")
-    until(page, "document.querySelector('#hardware-note').textContent.includes('race.countdown_s')")
+    until(page, "document.querySelector('#hardware-note').textContent"
+                ".startsWith('„Countdown des Wettlaufs“')")
     assert page.evaluate(invalid) == ["race.countdown_s"]  # the earlier field is fine now
     page.fill("[name='race.countdown_s']", "3")
     page.click("#hardware-form button[type=submit]")

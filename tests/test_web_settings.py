@@ -13,14 +13,24 @@ from web_helpers import Client, web_daemon
 
 
 @pytest.mark.parametrize("hardware, reason, key, said", [
+    # a setting of the page is named as the page names it, not by its key in the file
     ({"buttons": {"players": [17, 17]}}, "pin_taken", "buttons.players[1]",
-     "„buttons.players[1]“: Pin 17 wird schon von „buttons.players[0]“ verwendet."),
+     "„Taste von Spieler 2“: Pin 17 wird schon von „Taste von Spieler 1“ verwendet."),
+    ({"buttons": {"ok": 2}}, "pin_reserved", "buttons.ok",
+     "„OK-Taste“: Pin 2 ist die I2C SDA-Leitung des Displays."),
+    ({"leds": {"players": [23, 99]}}, "pin_number", "leds.players[1]",
+     "„LED von Spieler 2“ muss eine GPIO-Pinnummer von 0 bis 27 sein"),
+    ({"buzzer": {"pin": "x"}}, "pin_number", "buzzer.pin", "„Summer“ muss eine GPIO-Pinnummer"),
     ({"display": {"contrast": 300}}, "whole_number", "display.contrast",
-     "„display.contrast“ muss eine ganze Zahl von 0 bis 255 sein, nicht 300."),
+     "„Kontrast des Displays“ muss eine ganze Zahl von 0 bis 255 sein, nicht 300."),
+    ({"race": {"countdown_s": ""}}, "whole_number", "race.countdown_s",
+     "„Countdown des Wettlaufs“ muss eine ganze Zahl"),
     ({"race": None}, "not_a_section", "race", "„race“ muss ein Abschnitt"),
     ({"web": {"port": 1}}, "not_on_page", "web",
      "„web“ kann auf der Seite nicht geändert werden."),
     ("x", "sections", "hardware", "„hardware“ muss eine Tabelle von Abschnitten sein."),
+    ({"buttons": {"colour": 1}}, "unknown_key", "buttons.colour",
+     "Es gibt keine Einstellung „buttons.colour“."),  # no name: the key as sent
 ])
 def test_a_refused_setting_is_said_in_the_phone_language(daemon, client, tmp_path, hardware,
                                                          reason, key, said):
@@ -32,6 +42,21 @@ def test_a_refused_setting_is_said_in_the_phone_language(daemon, client, tmp_pat
     assert body["error"]["params"]["key"] == key
     assert body["error"]["message"].startswith(said)
     assert not (tmp_path / "settings.json").exists()  # nothing saved
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "“Player 2's button”: pin 17 is already used by “Player 1's button”."),
+    ("nl", "“Knop van speler 2”: pin 17 is al in gebruik door “Knop van speler 1”."),
+    ("fr", "« Bouton du joueur 2 » : la broche 17 est déjà utilisée par « Bouton du "
+           "joueur 1 »."),
+])
+def test_a_setting_is_named_in_words_in_every_language(daemon, client, lang, said):
+    client.pair(daemon)
+    status, body, _ = client.request("PUT", f"/api/settings?lang={lang}", {"hardware": {
+        "buttons": {"players": [17, 17]}}})
+    assert status == 422 and body["error"]["message"] == said
+    assert body["error"]["params"]["key"] == "buttons.players[1]"  # the machine's, as before
+    assert body["error"]["params"]["other"] == "buttons.players[0]"
 
 
 def test_settings_change_the_table_language_and_are_kept(daemon, client, tmp_path):

@@ -7,12 +7,14 @@ back to a generic one naming the code, so nothing ever fails here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
-__all__ = ["DEFAULT_LANGUAGE", "languages", "message", "pick_language", "word"]
+__all__ = ["DEFAULT_LANGUAGE", "SettingKey", "languages", "message", "pick_language",
+           "setting_name", "word"]
 
 
 def word(name: str, lang: str) -> str:
@@ -23,7 +25,34 @@ def word(name: str, lang: str) -> str:
     return translate(f"word:{name}", english, lang) if english is not None else name
 
 
+class SettingKey(str):
+    """A setting's key ("buttons.players[1]") that a sentence says by its name in words
+    (`setting_name`): the page's refusals carry these, for people who know no config file;
+    the file's refusals carry plain keys (its administrator edits it by key). In JSON it is
+    the key as it is (a `str`)."""
+
+    __slots__ = ()
+
+
+_ITEM = re.compile(r"(?P<key>[\w.]+)\[(?P<index>\d+)\]")
+
+
+def setting_name(key: str, lang: str) -> str:
+    """A setting as the page names it, in `lang`: "buttons.players[1]" is "Player 2's
+    button"; a key without a name (one the page never sends) stays as it is."""
+    from companion.i18n.setting_messages import SETTING_NAMES
+
+    item = _ITEM.fullmatch(key)
+    name = f"{item['key']}[]" if item else key
+    if name not in SETTING_NAMES:
+        return key
+    text = translate(f"setting:{name}", SETTING_NAMES[name], lang)
+    return text.replace("{n}", str(int(item["index"]) + 1)) if item else text
+
+
 def _show(value: Any, lang: str) -> str:
+    if isinstance(value, SettingKey):
+        return setting_name(value, lang)
     if isinstance(value, dict) and "color" in value and "strength" in value:
         text = "Nessie" if value.get("nessie") else f"{word(value['color'], lang)} " \
                                                       f"{value['strength']}"

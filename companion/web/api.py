@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
-from companion.i18n import languages
+from companion.i18n import SettingKey, languages
 from companion.rules import GAMES, Refusal
 from companion.rules.base import shown
 from companion.sessions import replay_history
@@ -238,8 +238,10 @@ def put_settings() -> Response:
             raise Refusal("bad_setting", key=section, reason="not_a_section")
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
-    except ConfigError as err:  # its reason's sentence, said in the phone's language
-        raise Refusal("bad_setting", **err.refusal_params()) from None
+    except ConfigError as err:  # its reason's sentence, said in the phone's language and
+        params = err.refusal_params()  # naming the settings as the page does
+        named = {k: SettingKey(params[k]) for k in ("key", "other") if k in params}
+        raise Refusal("bad_setting", **{**params, **named}) from None
 
 
 # --- live ----------------------------------------------------------------------------------
