@@ -171,6 +171,11 @@ def test_hardware_settings_from_the_page(browser, daemon):
     page.fill("[name='buttons.players']", "a, 6")  # the refusal quotes what was typed
     page.click("#hardware-form button[type=submit]")
     until(page, "document.querySelector('#hardware-note').textContent.endsWith('nicht \"a\".')")
+    # a number too long for JavaScript to hold exactly is quoted as typed, not rounded
+    page.fill("[name='buttons.players']", "5, 12345678901234567891")
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#hardware-note').textContent.includes('Spieler 2')")
+    assert page.inner_text("#hardware-note").endswith('nicht "12345678901234567891".')
     page.fill("[name='buttons.players']", "5, 6")
     page.fill("[name='buttons.ok']", "")  # emptied: no OK button (not GPIO 0)
     page.fill("[name='race.countdown_s']", "")  # emptied: refused, not a 0 s countdown

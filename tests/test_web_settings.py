@@ -21,6 +21,9 @@ from web_helpers import Client, web_daemon
     ({"leds": {"players": [23, 99]}}, "pin_number", "leds.players[1]",
      "„LED von Spieler 2“ muss eine GPIO-Pinnummer von 0 bis 27 sein"),
     ({"buzzer": {"pin": "x"}}, "pin_number", "buzzer.pin", "„Summer“ muss eine GPIO-Pinnummer"),
+    ({"buttons": {"ok": 12345678901234567891}}, "pin_number", "buttons.ok",  # not rounded
+     "„OK-Taste“ muss eine GPIO-Pinnummer von 0 bis 27 sein (BCM-Nummerierung), nicht "
+     "12345678901234567891."),
     ({"display": {"contrast": 300}}, "whole_number", "display.contrast",
      "„Kontrast des Displays“ muss eine ganze Zahl von 0 bis 255 sein, nicht 300."),
     ({"race": {"countdown_s": ""}}, "whole_number", "race.countdown_s",

@@ -136,9 +136,11 @@
   }
 
   // A field's words as the table should judge them: a whole number as a number, anything else
-  // as typed (the table's refusal then quotes it); an emptied pin field is "none".
+  // as typed (the table's refusal then quotes it); an emptied pin field is "none". A number
+  // too long for JavaScript to hold exactly (past 2^53) is sent as typed too: as a number it
+  // would be rounded, and the refusal would quote a number nobody typed.
   const OPTIONAL = ["buttons.ok", "buzzer.pin"];
-  const number = (v) => (/^-?[0-9]+$/.test(v) ? Number(v) : v);
+  const number = (v) => (/^-?[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v);
 
   async function saveHardware(event) {
     event.preventDefault();
