@@ -191,6 +191,30 @@ def test_hardware_settings_from_the_page(browser, daemon):
     assert daemon.settings_view()["hardware"]["buttons"]["ok"] is None
 
 
+def test_the_display_menu_offers_its_kinds_in_words(browser, daemon):
+    """The display's kinds are said in the phone's language ("dummy" and "none" are the
+    file's values, not words for a family); the values sent stay the file's."""
+    from browser_helpers import choose_language
+
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    until(page, "document.querySelector('[name=\"display.type\"]').value === 'ssd1306'")
+    offered = "[...document.querySelector('[name=\"display.type\"]').options]" \
+              ".map((o) => [o.value, o.textContent])"
+    assert page.evaluate(offered) == [
+        ["ssd1306", "SSD1306-OLED"], ["sh1106", "SH1106-OLED"],
+        ["dummy", "Scheindisplay (zum Testen ohne Display)"], ["none", "Kein Display"]]
+    choose_language(page, "nl")
+    assert page.evaluate(offered)[2:] == [
+        ["dummy", "Nepscherm (om zonder scherm te testen)"], ["none", "Geen scherm"]]
+    page.select_option("[name='display.type']", "none")
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#hardware-note').textContent !== ''")
+    assert daemon.settings_view()["hardware"]["display"]["type"] == "none"
+
+
 def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemon):
     address = daemon.hub.call(daemon.table.pairing_view)["qr"]
     assert "#pair=" in address

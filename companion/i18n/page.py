@@ -14,6 +14,11 @@ PAGE: dict[str, Source] = {
     "hw_leds": "Player LEDs (pins)",
     "hw_buzzer": "Buzzer (pin, -1 for none)",
     "hw_display": "Display",
+    # the display's kinds ([display] type): the chips, luma's pretend one, none at all
+    "display_ssd1306": "SSD1306 OLED",
+    "display_sh1106": "SH1106 OLED",
+    "display_dummy": "Pretend display (for testing without one)",
+    "display_none": "No display",
     "hw_address": "Display address",
     "hw_serial": "Button box (serial port, empty for none)",
     "hw_countdown": "Race countdown (s)",
