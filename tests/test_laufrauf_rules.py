@@ -13,6 +13,7 @@ import copy
 import pytest
 from mountain import Mountain, field
 
+from companion.i18n import message
 from companion.rules import SetupError, get_core
 from companion.rules.laufrauf.board import DEFAULT_BOARD
 
@@ -67,24 +68,36 @@ def test_every_rule_reads_the_geometry_from_a_board_the_table_supplies():
     assert t.at("red", 1) == field("lower", 2)  # 30 + 4 wraps round a ring of 32
 
 
-@pytest.mark.parametrize("changes, where, reason", [
-    ({"lower__length": 8}, "lower.length", "out_of_range_16_200"),
+@pytest.mark.parametrize("changes, where, reason, said", [
+    ({"lower__length": 8}, "lower.length", {"reason": "out_of_range", "lo": 16, "hi": 200},
+     "In der Spielplan-Definition muss „lower.length“ zwischen 16 und 200 liegen."),
     ({"middle__ascent": {"red": 0, "blue": 0, "green": 14, "yellow": 21}}, "middle.ascent",
-     "two_colours_share_a_field"),
+     {"reason": "two_colours_share_a_field"},
+     "In der Spielplan-Definition haben zwei Farben dasselbe Aufstiegsfeld („middle.ascent“)."),
     ({"lower__runup": {"red": [0, 39], "blue": [9], "green": [19], "yellow": [29]}},
-     "lower.runup.red", "ascent_field_is_not_a_runup_field"),
+     "lower.runup.red", {"reason": "ascent_field_is_not_a_runup_field"},
+     "In der Spielplan-Definition nennt „lower.runup.red“ ein Aufstiegsfeld: Ein Aufstiegsfeld "
+     "ist kein Anlauffeld."),
     ({"lower__ascent": {"red": 0, "blue": 10, "green": 20, "yellow": 40}}, "lower.ascent.yellow",
-     "out_of_range_0_39"),
-    ({"colors": ["red", "red"]}, "board.colors", "colour_twice"),
-    ({"middle__stairs": 3}, "middle.stairs", "unknown_key"),
+     {"reason": "out_of_range", "lo": 0, "hi": 39},
+     "In der Spielplan-Definition muss „lower.ascent.yellow“ zwischen 0 und 39 liegen."),
+    ({"colors": ["red", "red"]}, "board.colors", {"reason": "colour_twice"},
+     "In der Spielplan-Definition ist eine Farbe doppelt genannt."),
+    ({"colors": ["red"]}, "board.colors", {"reason": "colour_count", "lo": 2, "hi": 4},
+     "Die Spielplan-Definition braucht 2 bis 4 Farben („board.colors“)."),
+    ({"middle__stairs": 3}, "middle.stairs", {"reason": "unknown_key"},
+     "„middle.stairs“ gehört nicht in die Spielplan-Definition."),
     ({"lower__runup": {"red": "34-39", "blue": [9], "green": [19], "yellow": [29]}},
-     "lower.runup.red", "not_a_list_of_fields"),
+     "lower.runup.red", {"reason": "not_a_list_of_fields"},
+     "In der Spielplan-Definition muss „lower.runup.red“ eine Liste von Feldnummern sein."),
 ])
-def test_a_bad_board_definition_is_refused_naming_the_place(changes, where, reason):
+def test_a_bad_board_definition_is_refused_naming_the_place(changes, where, reason, said):
+    """Said in words, never with the reason's code ("(unknown_key)")."""
     with pytest.raises(SetupError) as info:
         Mountain(board=custom_board(**changes))
     assert info.value.code == "bad_board"
-    assert info.value.params == {"where": where, "reason": reason}
+    assert info.value.params == {"where": where, **reason}
+    assert message("bad_board", info.value.params, "de") == said
 
 
 def test_players_are_two_to_four_board_colours_and_the_first_begins():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.i18n import languages, message, pick_language
-from companion.i18n.catalog import MESSAGES
+from companion.i18n.catalog import MESSAGES, REASONS
 from companion.i18n.catalogs import translations
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
@@ -41,6 +41,55 @@ def test_every_code_has_a_sentence_in_every_language(code):
         store = translations(lang)._catalog  # gettext's own: {ctx\x04msgid (, form): text}
         key = f"refusal:{code}\x04{msgid}"
         assert key in store or (key, 0) in store, f"{code} has no {lang} sentence"
+
+
+# Calls that raise a refusal with a `reason`, and where its code and reason are: the code
+# first (Refusal and its kind), the code fixed (a setting's, a board definition's).
+REASON_CALLS = {"Refusal": (0, "reason"), "SetupError": (0, "reason"),
+                "BackupError": (0, "reason"), "ConfigError": ("bad_setting", "reason"),
+                "bad_board": ("bad_board", "reason")}
+
+
+def raised_reasons() -> set[tuple[str, str | None]]:
+    """(code, reason) of every refusal raised with a reason; None for a reason that is not a
+    constant text (no sentence can be written for it)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or getattr(node.func, "id", None) not in \
+                    REASON_CALLS:
+                continue
+            where_code, where_reason = REASON_CALLS[node.func.id]
+            code = node.args[0].value if where_code == 0 and node.args and isinstance(
+                node.args[0], ast.Constant) else where_code
+            if isinstance(where_reason, int):
+                reason = node.args[where_reason] if len(node.args) > where_reason else None
+            else:
+                reason = next((k.value for k in node.keywords if k.arg == where_reason), None)
+            if reason is None or (isinstance(reason, ast.Name) and reason.id == "reason"):
+                continue  # none, or a helper's (bad_board's) own, whose callers are scanned
+            found.add((code, reason.value if isinstance(reason, ast.Constant) else None))
+    return found
+
+
+def test_the_scan_finds_the_reasons():
+    reasons = raised_reasons()
+    assert {("bad_players", "duplicate"), ("bad_board", "unknown_key"),
+            ("bad_setting", "pin_taken")} <= reasons
+
+
+@pytest.mark.parametrize("code, reason", sorted(
+    ((code, reason) for code, reason in raised_reasons() if "{reason}" in str(MESSAGES[code])),
+    key=str))
+def test_every_reason_a_sentence_shows_has_its_own_in_every_language(code, reason):
+    """A refusal whose sentence would show its reason's code ("(unknown_key)") says it in
+    words: each reason has its own sentence (catalog.REASONS), translated."""
+    assert reason is not None, f"{code}: a reason made at run time has no sentence"
+    assert f"{code}.{reason}" in REASONS, f"no sentence for {code}.{reason}"
+    for lang in languages()[1:]:
+        store = translations(lang)._catalog
+        assert f"refusal:{code}.{reason}\x04{REASONS[f'{code}.{reason}']}" in store, \
+            f"{code}.{reason} has no {lang} sentence"
 
 
 def test_codes_are_snake_case():

@@ -50,3 +50,36 @@ LAUFRAUF_MESSAGES: dict[str, Source] = {
     "must_run": (
         "Must run: after the last throw a forward run is the only move, so it must be made."),
 }
+
+# A refusal whose `reason` says more has a sentence of its own (catalog.REASONS). A board
+# definition is the table's own (JSON): `where` is the path of the key in it.
+LAUFRAUF_REASONS: dict[str, str] = {
+    "bad_board.unknown_key": "“{where}” does not belong in the board definition.",
+    "bad_board.missing": "The board definition lacks “{where}”.",
+    "bad_board.not_an_object": "In the board definition, “{where}” must be a JSON object.",
+    "bad_board.not_an_integer": "In the board definition, “{where}” must be a whole number.",
+    "bad_board.out_of_range": "In the board definition, “{where}” must be from {lo} to {hi}.",
+    "bad_board.not_a_short_text": "In the board definition, “{where}” must be a short text.",
+    "bad_board.two_colours_share_a_field": "In the board definition, two colours have the same "
+                                           "ascent field (“{where}”).",
+    "bad_board.not_a_list_of_fields": "In the board definition, “{where}” must be a list of "
+                                      "field numbers.",
+    "bad_board.field_twice": "In the board definition, “{where}” names a field twice.",
+    "bad_board.ascent_field_is_not_a_runup_field": (
+        "In the board definition, “{where}” names an ascent field: an ascent field is no "
+        "run-up field."),
+    "bad_board.colour_count": "The board definition needs {lo} to {hi} colours (“{where}”).",
+    "bad_board.colour_names_are_short_words": (
+        "In the board definition, each colour must be a short word (letters, digits or _, at "
+        "most 16)."),
+    "bad_board.colour_twice": "In the board definition, a colour is named twice.",
+    # Stramash's board (its pieces are Mashies)
+    "bad_board.need_two_mashie_numbers": "In the board definition, “{where}” must be two "
+                                         "Mashie numbers.",
+    "bad_board.not_two_different_mashies": "In the board definition, “{where}” must be two "
+                                           "different Mashies of the board.",
+    "bad_reveal.too_few": "A turned-up card is missing: the turn goes on after the cards "
+                          "given (on a double six until a card the player already has).",
+    "bad_reveal.too_many": "Too many turned-up cards: the turn ends sooner (at a card the "
+                           "player already has, or after one card without a double six).",
+}

@@ -59,19 +59,19 @@ def _ring(raw: Any, level: str, colors: tuple[str, ...]) -> Ring:
     ascent_raw = board_object(obj["ascent"], f"{level}.ascent", colors)
     ascent = {c: board_int(ascent_raw[c], f"{level}.ascent.{c}", 0, length - 1) for c in colors}
     if len(set(ascent.values())) != len(ascent):
-        raise bad_board(f"{level}.ascent", "two_colours_share_a_field")
+        raise bad_board(f"{level}.ascent", reason="two_colours_share_a_field")
     runup_raw = board_object(obj["runup"], f"{level}.runup", colors)
     runup = {}
     for c in colors:
         where = f"{level}.runup.{c}"
         fields = runup_raw[c]
         if not isinstance(fields, list) or not fields:
-            raise bad_board(where, "not_a_list_of_fields")
+            raise bad_board(where, reason="not_a_list_of_fields")
         ints = [board_int(f, where, 0, length - 1) for f in fields]
         if len(set(ints)) != len(ints):
-            raise bad_board(where, "field_twice")
+            raise bad_board(where, reason="field_twice")
         if set(ints) & set(ascent.values()):
-            raise bad_board(where, "ascent_field_is_not_a_runup_field")
+            raise bad_board(where, reason="ascent_field_is_not_a_runup_field")
         runup[c] = frozenset(ints)
     return Ring(length, ascent, runup)
 
@@ -82,12 +82,12 @@ def parse_board(raw: Any) -> Board:
     name = board_name(obj["name"], "board.name", MAX_NAME)
     colors = obj["colors"]
     if not isinstance(colors, list) or not 2 <= len(colors) <= MAX_COLORS:
-        raise bad_board("board.colors", f"need_2_to_{MAX_COLORS}_colours")
+        raise bad_board("board.colors", reason="colour_count", lo=2, hi=MAX_COLORS)
     for c in colors:
         if not isinstance(c, str) or not c.isidentifier() or len(c) > 16:
-            raise bad_board("board.colors", "colour_names_are_short_words")
+            raise bad_board("board.colors", reason="colour_names_are_short_words")
     if len(set(colors)) != len(colors):
-        raise bad_board("board.colors", "colour_twice")
+        raise bad_board("board.colors", reason="colour_twice")
     ids = tuple(colors)
     return Board(name, ids, {level: _ring(obj[level], level, ids) for level in RINGS})
 

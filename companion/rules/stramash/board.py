@@ -47,9 +47,9 @@ def parse_board(raw: Any) -> Board:
     seats = obj["two_player_seats"]
     if not (isinstance(seats, list) and len(seats) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in seats)):
-        raise bad_board("two_player_seats", "need_two_mashie_numbers")
+        raise bad_board("two_player_seats", reason="need_two_mashie_numbers")
     if not all(0 <= x < mashies for x in seats) or seats[0] == seats[1]:
-        raise bad_board("two_player_seats", "not_two_different_mashies")
+        raise bad_board("two_player_seats", reason="not_two_different_mashies")
     return Board(name, squares, holes, mashies, (seats[0], seats[1]))
 
 
