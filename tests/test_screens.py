@@ -12,7 +12,7 @@ from PIL import Image
 from companion.cli import main as cli_main
 from companion.i18n import languages
 from companion.screens import GAME_SCREENS, Scene, draw, pick, render
-from companion.screens.canvas import MIN_TEXT_PX, Canvas, font, text_width
+from companion.screens.canvas import MIN_TEXT_PX, Canvas, drawable, font, text_width
 from companion.screens.common import qr_matrix
 from companion.screens.samples import PAIRING, SCENES, long_name_scenes
 from companion.screens.texts import TEXTS, text
@@ -267,6 +267,24 @@ def test_stramash_pairs_show_each_team_on_one_line():
     assert [text for text, _ in canvas.texts].count("&") == 3
     alone = draw(Scene(lang="nl", state=core.view(core.new_game(names, {}, 5))))
     assert "&" not in [text for text, _ in alone.texts]
+
+
+def test_a_character_the_font_lacks_is_left_out_not_drawn_as_a_box():
+    """An emoji in a name ("Oma 👵") drew as an empty box on the OLED: the font has no
+    emoji. The name is drawn without it, as "Oma"; a name of nothing else keeps its boxes
+    (the player is still shown)."""
+    from companion.rules import get_core
+
+    core = get_core("stramash")
+
+    def screen(names):
+        return render(Scene(lang="de", state=core.view(core.new_game(names, {}, 3)))).tobytes()
+
+    assert screen(["Oma 👵", "Ben"]) == screen(["Oma", "Ben"])
+    assert screen(["👍🏽 Oma", "Ben"]) == screen(["Oma", "Ben"])  # with a skin tone
+    assert screen(["Jörg", "Ben"]) != screen(["Jrg", "Ben"])  # the font's own letters stay
+    assert screen(["🦄", "Ben"]) != screen(["x", "Ben"])
+    assert drawable("🦄") == "🦄" and drawable("▶ 🦄 Ben\u00a0👵") == "▶ Ben"
 
 
 def test_render_command_refuses_a_state_of_another_game(tmp_path, capsys):

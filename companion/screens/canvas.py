@@ -36,8 +36,37 @@ def text_bbox(text: str, size: int) -> tuple[int, int, int, int]:
     return font(size).getbbox(text)
 
 
+JOINERS = {"\u200d", "\ufe0e", "\ufe0f"}  # an emoji's joiner and presentation selectors
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> tuple[tuple[int, int], bytes]:
+    """How the font draws a character it has no glyph for (its empty box), at 13 px."""
+    mask = font(13).getmask("\U0010ffff")  # a code point no font draws
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=1024)
+def _has_glyph(char: str) -> bool:
+    mask = font(13).getmask(char)
+    return (mask.size, bytes(mask)) != _missing_glyph()
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """`text` without the characters the font has no glyph for (an emoji in a name: "Oma 👵"
+    is drawn "Oma", not "Oma ▯") and the joiners that bind emoji; the spaces left around them
+    are closed up. A text of nothing else is kept as it is: its boxes still show something."""
+    kept = "".join(c for c in text if c not in JOINERS and (c.isspace() or _has_glyph(c)))
+    if kept == text:
+        return text
+    kept = " ".join(kept.split())
+    return kept or text
+
+
 def shortened(text: str, size: int, width: int) -> str:
     """`text` cut with an ellipsis to fit `width` px at `size` (a name inside a sentence)."""
+    text = drawable(text)  # measured as it will be drawn
     if text_width(text, size) <= width:
         return text
     while text and text_width(text + "…", size) > width:
@@ -75,6 +104,7 @@ class Canvas:
         name); any other cut is recorded in `overflows`.
         """
         x0, y0, x1, y1 = box
+        text = drawable(text)
         width = x1 - x0
         used = max(size, MIN_TEXT_PX)
         height = y1 - y0
