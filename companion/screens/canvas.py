@@ -57,6 +57,8 @@ def drawable(text: str) -> str:
     """`text` without the characters the font has no glyph for (an emoji in a name: "Oma 👵"
     is drawn "Oma", not "Oma ▯") and the joiners that bind emoji; the spaces left around them
     are closed up. A text of nothing else is kept as it is: its boxes still show something."""
+    if text.isascii():  # the font draws all of ASCII: no need to look
+        return text
     kept = "".join(c for c in text if c not in JOINERS and (c.isspace() or _has_glyph(c)))
     if kept == text:
         return text
