@@ -71,3 +71,45 @@ def test_six_player_stramash_undo_is_on_the_screen_without_scrolling(browser, da
     assert_in_view(page, "#prompt")
     assert_in_view(page, "#choices button")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+CARDS = """() => [...document.querySelectorAll('#choices button.tz-card')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return {name: b.textContent.replace(/\\s+/g, ' ').trim(), top: r.top, bottom: r.bottom,
+          left: r.left, right: r.right, width: r.width, height: r.height};
+})"""
+
+
+def test_tauziehen_every_card_of_25_is_on_the_first_screen(browser, daemon):
+    """A player's 25 cards were nine rows of buttons, most of them below the screen: they are
+    a grid of small number buttons (the symbols under the number), every one on the first
+    screen and big enough for a finger; the card picked, its marker choices are on it too."""
+    from browser_helpers import AXE, serious_violations
+
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    seat(page)
+    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    until(page, "document.querySelectorAll('#choices button.tz-card').length === 25")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "layout-02-tauziehen-cards")
+    cards = page.evaluate(CARDS)
+    assert cards[0]["name"] == "3 ●▲" and cards[-1]["name"] == "30 ▲■◆★"  # named as before
+    low = [c["name"] for c in cards if c["bottom"] > 844 or c["right"] > 390]
+    assert low == [], low
+    small = [c["name"] for c in cards if c["width"] < 44 or c["height"] < 44]
+    assert small == [], small
+    assert len({round(c["top"]) for c in cards}) <= 5  # a few rows, not nine
+    if AXE.exists():
+        assert serious_violations(page) == []
+
+    page.get_by_role("button", name="13 ●■◆", exact=True).click()  # 8 + 4 + 1
+    page.wait_for_selector("#places button")
+    shot(page, "layout-02-tauziehen-picked")
+    for i in range(page.locator("#places button").count()):
+        assert_in_view(page, f"#places button:nth-child({i + 1})")
+    page.get_by_role("button", name="Marker auf ◆ 8", exact=True).click()
+    until(page, "document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
+    assert page.evaluate("window.companion.state.markers.Jan") == 8

@@ -45,15 +45,23 @@
     }
     const picked = ui.picked && ui.picked();
     const inOrder = [...byCard].sort(([a], [b]) => Number(a) - Number(b));  // the hand by number
+    // The cards not yet played (up to 25) as a grid of small buttons, five to a row: the number
+    // big, its symbols under it, every card on the first screen of a phone.
+    const hand = document.createElement("div");
+    hand.className = "tz-hand";
     for (const [card, actions] of inOrder) {  // a card picked: only it stays (tapped: all again)
       if (picked && byCard.has(picked) && card !== picked) continue;
-      const b = ui.button(`${card} ${symbols(card)}`, () => {
+      const b = ui.button("", () => {
         if (picked === card) return ui.pick(null);
         if (actions.length === 1 && actions[0].marker === undefined) return ui.send(actions[0]);
         ui.pick(card);
       }, "secondary tz-card" + (picked === card ? " picked" : ""));
-      ui.choices.append(b);
+      const shown = document.createElement("span");  // the symbols, under the number
+      shown.textContent = symbols(card);
+      b.append(`${card} `, shown);  // named "13 ●■◆", as it reads
+      hand.append(b);
     }
+    ui.choices.append(hand);
     if (picked && byCard.has(picked)) {
       for (const a of byCard.get(picked)) {
         ui.places.append(ui.button(a.marker === undefined ? ui.t("tz_marker_stays") : ui.t("tz_marker_on", {c: `${SYMBOLS[a.marker]} ${a.marker}`}), () => ui.send(a)));
