@@ -6,6 +6,7 @@ added by mistake taken away again. Boxes are measured in headless Chromium
 
 from __future__ import annotations
 
+import pytest
 from browser_helpers import (  # noqa: F401  (fixtures)
     browser,
     daemon,
@@ -113,3 +114,34 @@ def test_tauziehen_every_card_of_25_is_on_the_first_screen(browser, daemon):
     page.get_by_role("button", name="Marker auf ◆ 8", exact=True).click()
     until(page, "document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
     assert page.evaluate("window.companion.state.markers.Jan") == 8
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("howruck", ["Anna", "Bert"]), ("laufrauf", ["red", "green", "blue"]),
+    ("tauziehen", ["Ida", "Jan"]), ("stramash", SIX)])
+def test_landscape_shows_the_prompt_and_the_first_move_without_scrolling(browser, daemon, game,
+                                                                         players):
+    """A phone on its side (844 x 390) put the board's full width above the prompt: whose
+    turn it is and what to do were below the screen. The board goes beside them."""
+    if game == "stramash":
+        page = six_pairs_mid_game(browser, daemon, LANDSCAPE)
+    else:
+        page = phone(browser, daemon)
+        page.set_viewport_size(LANDSCAPE)
+        pair(page, daemon)
+        daemon.hub.call(daemon.table.create_game, game, players)
+        page.wait_for_selector("#board svg")
+        seat(page)
+        until(page, "document.querySelectorAll('#choices button, #places button').length > 0")
+        page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"layout-03-landscape-{game}")
+    assert page.inner_text("#prompt").strip()
+    assert_in_view(page, "#prompt")
+    assert_in_view(page, "#undo")
+    assert_in_view(page, ":is(#choices, #places) button")
+    board = on_screen(page, "#board svg")
+    assert board["top"] < 390 and board["height"] >= 150, board  # still a board to see
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
