@@ -145,3 +145,58 @@ def test_landscape_shows_the_prompt_and_the_first_move_without_scrolling(browser
     board = on_screen(page, "#board svg")
     assert board["top"] < 390 and board["height"] >= 150, board  # still a board to see
     assert page.evaluate("document.documentElement.scrollWidth") <= 844
+
+
+# Every table of the Players tab: how much wider its content is than the box it shows in,
+# and the cells reaching past the screen's right edge (cut, with no sign that they scroll).
+TABLES_CUT = """() => [...document.querySelectorAll('#roster table')].map((t) => {
+  const box = t.parentElement.classList.contains('stats-scroll') ? t.parentElement : t;
+  const cut = [...t.querySelectorAll('th, td')]
+    .filter((c) => c.getClientRects().length && c.getBoundingClientRect().right > innerWidth + 0.5)
+    .map((c) => c.textContent);
+  return [t.id || 'table', box.scrollWidth - box.clientWidth, cut];
+}).filter(([, over, cut]) => over > 0 || cut.length)"""
+
+# The wins chart's names that reach past its left edge (a long one was cut there).
+CHART_CUT = """() => {
+  const chart = document.querySelector('#wins-chart').getBoundingClientRect();
+  return [...document.querySelectorAll('#wins-chart text')]
+    .filter((t) => t.getBoundingClientRect().left < chart.left - 0.5).map((t) => t.textContent);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_the_players_tables_fit_a_phone(browser, daemon, lang):
+    """The players' table had six columns on a 364 px wide tab: the last ones were cut at the
+    screen's edge, with no sign that it scrolled. On a phone it shows the columns that fit
+    (players, games, won, streak); rival and most beaten are in the player's details, a tap
+    on the name away; a wider screen shows all six. No table is cut, in any language."""
+    from browser_helpers import choose_language
+    from test_backup import finished_game
+
+    for game, seed, players in (
+            ("howruck", 1, ["Annabelle-Marie", "Bob"]), ("howruck", 2, ["Bob", "Annabelle-Marie"]),
+            ("tauziehen", 1, ["Annabelle-Marie", "Catharina"]),
+            ("stramash", 1, ["Bob", "Catharina", "Dan"]), ("laufrauf", 1, ["red", "blue"])):
+        finished_game(daemon, game, seed, players)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    choose_language(page, lang)
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#players-table")
+    page.click("#players-table [data-player=Annabelle-Marie]")
+    page.wait_for_selector("#player-details")
+    shot(page, f"layout-04-players-{lang}")
+    assert page.evaluate(TABLES_CUT) == []
+    assert page.evaluate(CHART_CUT) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = page.locator("#players-table th:visible").count()
+    assert 3 <= shown < 6
+    details = page.inner_text("#player-details")  # what the narrow table leaves out
+    rival = page.evaluate("window.companion.t('pl_rival')")
+    assert rival in details and "Bob" in details
+
+    page.set_viewport_size({"width": 900, "height": 844})
+    until(page, "document.querySelectorAll('#players-table th').length === 6")
+    assert page.locator("#players-table th:visible").count() == 6
+    assert page.evaluate(TABLES_CUT) == []

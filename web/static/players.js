@@ -33,10 +33,14 @@
     render();
   }
 
-  function table(head, rows) {
-    return el("table", {class: "stats"},
-      el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))),
-      el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c) => el("td", {}, c))))));
+  // A table in a box of its own that scrolls sideways should it ever be wider than the
+  // screen (the page itself never is). Columns named in `wideOnly` (their indexes) show only
+  // on a screen wider than a phone's (players.css); what they say must be found elsewhere too.
+  function table(head, rows, id, wideOnly = []) {
+    const cls = (i) => (wideOnly.includes(i) ? {class: "wide-only"} : {});
+    return el("div", {class: "stats-scroll"}, el("table", {class: "stats", id},
+      el("thead", {}, el("tr", {}, ...head.map((h, i) => el("th", cls(i), h)))),
+      el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) => el("td", cls(i), c)))))));
   }
 
   function streak(s) {
@@ -58,7 +62,8 @@
       "aria-label": t("pl_wins_chart"), class: "chart", id: "wins-chart"});
     players.forEach((p, i) => {
       const y = 2 + i * row, scale = (width - label - 30) / most;
-      const name = svg("text", {x: label - 4, y: y + 15, "text-anchor": "end", "font-size": 12, fill: "currentColor"});
+      const name = svg("text", {x: label - 4, y: y + 15, "text-anchor": "end", "font-size": 12, fill: "currentColor",
+        "data-fit": label - 6});  // squeezed into its room, not cut at the chart's edge
       name.textContent = p.name;
       chart.append(name,
         svg("rect", {x: label, y: y + 3, width: p.played * scale, height: 14, fill: COLOURS.grey, opacity: 0.5}),
@@ -93,9 +98,13 @@
 
   function details(player) {
     const h2h = Object.entries(player.head_to_head).map(([name, r]) => [name, String(r.games), String(r.won), String(r.lost)]);
-    const box = el("div", {id: "player-details"}, el("h3", {}, player.name), ratingChart(player),
+    // who beat them most, whom they beat most: on a phone the players' table has no room for it
+    const facts = [[t("pl_rival"), player.rival], [t("pl_beaten"), player.most_beaten]]
+      .filter(([, who]) => who).flatMap(([what, who]) => [el("dt", {}, what), el("dd", {}, who.name)]);
+    const box = el("div", {id: "player-details"}, el("h3", {}, player.name),
+      ...(facts.length ? [el("dl", {class: "player-facts"}, ...facts)] : []), ratingChart(player),
       el("h4", {}, t("pl_h2h")),
-      table([t("pl_opponent"), t("pl_played"), t("pl_won"), t("pl_lost")], h2h));
+      table([t("pl_opponent"), t("pl_played"), t("pl_won"), t("pl_lost")], h2h, "h2h-table"));
     if (player.race.races) {
       const margin = player.race.median_margin_us === null ? "" :
         " · " + t("pl_margin", {ms: (player.race.median_margin_us / 1000).toFixed(1)});
@@ -136,14 +145,14 @@
     const games = [...new Set(players.flatMap((p) => Object.keys(p.games)))].sort();
     const overview = table([t("pl_player"), t("pl_played"), t("pl_won"), t("pl_streak"), t("pl_rival"), t("pl_beaten")],
       players.map((p) => [nameButton(p.name), String(p.played), String(p.won), streak(p.streak),
-        p.rival ? p.rival.name : "", p.most_beaten ? p.most_beaten.name : ""]));
-    overview.id = "players-table";
+        p.rival ? p.rival.name : "", p.most_beaten ? p.most_beaten.name : ""]), "players-table", [4, 5]);
     const ratings = table([t("pl_player"), ...games.map((g) => TITLES[g] || g)],
-      players.map((p) => [p.name, ...games.map((g) => (p.games[g] ? String(p.games[g].rating) : ""))]));
-    ratings.id = "ratings-table";
+      players.map((p) => [p.name, ...games.map((g) => (p.games[g] ? String(p.games[g].rating) : ""))]),
+      "ratings-table");
     const chosen = players.find((p) => p.name === view.chosen);
     root.replaceChildren(overview, el("h3", {}, t("pl_wins_chart")), winsChart(players),
       el("h3", {}, t("pl_ratings")), ratings, ...(chosen ? [details(chosen)] : []), changeForm(players));
+    window.companion.fitTexts(root);  // core.js: measured, so once on the screen
   }
 
   function init() {
