@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import (  # noqa: F401  (fixtures)
+    AXE,
     browser,
     daemon,
     pair,
     phone,
     pytestmark,
     seat,
+    serious_violations,
     shot,
     until,
 )
@@ -85,8 +87,6 @@ def test_tauziehen_every_card_of_25_is_on_the_first_screen(browser, daemon):
     """A player's 25 cards were nine rows of buttons, most of them below the screen: they are
     a grid of small number buttons (the symbols under the number), every one on the first
     screen and big enough for a finger; the card picked, its marker choices are on it too."""
-    from browser_helpers import AXE, serious_violations
-
     page = phone(browser, daemon)
     pair(page, daemon)
     daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
@@ -200,3 +200,67 @@ def test_the_players_tables_fit_a_phone(browser, daemon, lang):
     until(page, "document.querySelectorAll('#players-table th').length === 6")
     assert page.locator("#players-table th:visible").count() == 6
     assert page.evaluate(TABLES_CUT) == []
+
+
+NAMES = "[...document.querySelectorAll('#players input')].map((i) => i.value)"
+
+
+def test_a_player_field_added_by_mistake_is_taken_away_again(browser, daemon):
+    """An added player field could not be removed (only by choosing another game and back):
+    each field past the game's fewest players has a × beside it, named for screen readers,
+    reached and pressed from the keyboard; the names typed stay with their players; the
+    fields never go below the game's fewest, and the game starts with the players left."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.select_option("#game", "stramash")  # 2 to 6 players
+    until(page, "document.querySelectorAll('#players input').length === 2")
+    assert page.locator("#players button").count() == 0  # the fewest: nothing to remove
+    for _ in range(2):
+        page.click("#add-player")
+    names = ["Anna", "Bram", "Cor", "Daan"]
+    for i, name in enumerate(names):
+        page.locator("#players input").nth(i).fill(name)
+    remove = page.locator("#players button")
+    assert remove.count() == 2  # players 3 and 4
+    assert remove.all_inner_texts() == ["×", "×"]
+    assert [remove.nth(i).get_attribute("aria-label") for i in range(2)] == [
+        "Spieler 3 entfernen", "Spieler 4 entfernen"]
+    shot(page, "layout-05-setup-remove")
+    if AXE.exists():
+        assert serious_violations(page) == []
+    for i in range(2):  # as big as every control, beside its field, on the screen
+        box, field = remove.nth(i).bounding_box(), page.locator("#players input").nth(i + 2) \
+            .bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert abs((box["y"] + box["height"] / 2) - (field["y"] + field["height"] / 2)) < 4
+        assert box["x"] + box["width"] <= 390
+
+    page.get_by_role("button", name="Spieler 3 entfernen", exact=True).focus()
+    page.keyboard.press("Enter")  # Cor goes, from the keyboard
+    until(page, "document.querySelectorAll('#players input').length === 3")
+    assert page.evaluate(NAMES) == ["Anna", "Bram", "Daan"]
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Spieler 3 entfernen"  # the keyboard stays where it was, on Daan's ×
+    page.keyboard.press("Space")
+    until(page, "document.querySelectorAll('#players input').length === 2")
+    assert page.evaluate(NAMES) == ["Anna", "Bram"]
+    assert page.locator("#players button").count() == 0
+    assert page.evaluate("document.activeElement.id") == "add-player"  # the next thing to do
+    assert page.is_visible("#add-player")
+
+    page.select_option("#game", "laufrauf")  # colours: a × takes its colour away with it
+    page.click("#add-player")
+    until(page, "document.querySelectorAll('#players select').length === 3")
+    colours = page.evaluate("[...document.querySelectorAll('#players select')].map((s) => s.value)")
+    page.get_by_role("button", name="Spieler 3 entfernen", exact=True).click()
+    until(page, "document.querySelectorAll('#players select').length === 2")
+    assert page.evaluate("[...document.querySelectorAll('#players select')].map((s) => s.value)") \
+        == colours[:2]
+    page.select_option("#game", "stramash")
+    page.click("#add-player")
+    page.locator("#players input").nth(2).fill("Eva")
+    page.click("#setup-form button[type=submit]")
+    until(page, "window.companion.state && window.companion.state.game === 'stramash'")
+    assert daemon.hub.call(lambda: daemon.table.current) is not None
+    assert page.evaluate("window.companion.state.players")[2] == "Eva"

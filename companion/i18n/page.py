@@ -65,6 +65,7 @@ PAGE: dict[str, Source] = {
     "game": "Game",
     "players": "Players",
     "add_player": "+ player",
+    "remove_player": "Remove player {n}",  # the × beside the field "Player {n}"
     "options": "Options",
     "ladder": "Ladder fields",
     "own_side_only": "Colour cards on your own side only",

@@ -48,7 +48,7 @@
     const legend = box.querySelector("legend");
     const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
     box.replaceChildren(legend);
-    const colours = known($("#game").value).colours;
+    const colours = known($("#game").value).colours, fewest = known($("#game").value).players[0];
     // Two players sit opposite: the colours suggested are across the board (seat order is
     // clockwise, so every other colour), not side by side, as the game's rules advise.
     const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
@@ -67,7 +67,21 @@
         input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
       }
       input.setAttribute("aria-label", t("player_n", {n: i + 1}));
-      box.append(input);
+      const field = document.createElement("div");
+      field.className = "row";
+      field.append(input);
+      box.append(field);
+      if (i < fewest) continue;
+      // a field added by mistake goes; the keyboard stays on the next ×, else adding a player
+      const x = app.button("×", () => {
+        field.remove();
+        setupGameChanged();
+        const left = box.querySelectorAll(".remove-player");
+        (left[i - fewest] || left[left.length - 1] || $("#add-player")).focus();
+      }, "secondary remove-player");
+      x.type = "button";  // not the form's submit
+      x.setAttribute("aria-label", t("remove_player", {n: i + 1}));
+      field.append(x);
     }
   }
 
