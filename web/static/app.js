@@ -103,21 +103,27 @@
     box.textContent = t(box.dataset.t);
   }
 
-  // Each game's module (/static/<game>.js, registering companion.games.<game>) loads when such
-  // a game is first shown (the page a phone downloads stays light); strings stay eager, the
-  // setup form uses them. Only the games the table plays are asked for.
-  const lazyLoads = {};
+  // Code a phone may never need loads when first asked for, once (`loadScript`): each game's
+  // module (/static/<game>.js, registering companion.games.<game>) when such a game is first
+  // shown, the simulation's buttons, the Players tab, the step-through view. Strings stay
+  // eager: the setup form uses them. A module that fails to load resolves too: its game is
+  // drawn generically, never stuck.
+  const loads = {};
+
+  function loadScript(name) {
+    loads[name] = loads[name] || new Promise((resolve) => {
+      const script = document.createElement("script");
+      script.src = `/static/${name}`;
+      script.addEventListener("load", resolve);
+      script.addEventListener("error", resolve);
+      document.head.append(script);
+    });
+    return loads[name];
+  }
 
   function ensureGame(game) {
     if (companion.games[game] || !app.status || !app.status.games.includes(game)) return Promise.resolve();
-    lazyLoads[game] = lazyLoads[game] || new Promise((resolve) => {
-      const script = document.createElement("script");
-      script.src = `/static/${game}.js`;
-      script.addEventListener("load", resolve);
-      script.addEventListener("error", resolve);  // drawn generically, never stuck
-      document.head.append(script);
-    });
-    return lazyLoads[game];
+    return loadScript(`${game}.js`);
   }
 
   // A history line or announcement names cards and moves as its game's module does, which
@@ -205,7 +211,7 @@
     companion.fitTexts($("#board"));
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
-    companion.sim.name(s);
+    if (companion.sim) companion.sim.name(s);
     $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
     companion.seats.render(s, t, button, renderChoices, (p) => playerName(s.game, p));
     renderPrompt();
@@ -394,15 +400,8 @@
   // Walking through a finished game (replay.js): loaded when first asked for.
   async function openReplay(g) {
     await ensureGame(g.game);
-    if (!companion.replay) {
-      await new Promise((resolve, reject) => {
-        const code = document.createElement("script");
-        code.src = "/static/replay.js";
-        code.addEventListener("load", resolve);
-        code.addEventListener("error", reject);
-        document.head.append(code);
-      });
-    }
+    await loadScript("replay.js");
+    if (!companion.replay) return;  // not loaded: the list stays as it was
     tab("history");
     companion.replay.open(g, {api, t, title: known(g.game).title});
   }
@@ -415,9 +414,8 @@
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "/static/players.css";
-    const code = document.createElement("script");
-    code.src = "/static/players.js";
-    document.head.append(css, code);
+    document.head.append(css);
+    loadScript("players.js");
   }
 
   async function init() {
@@ -430,9 +428,9 @@
     $("#pair").hidden = r.data.paired;
     companion.setup.init(r.data);
     companion.backup.init();
-    if (r.data.simulate) {
+    if (r.data.simulate) {  // a laptop's simulation: a Pi's phones never load its buttons
       document.querySelector("nav [data-tab=sim]").hidden = false;
-      companion.sim.init(r.data.buttons);
+      loadScript("sim.js").then(() => { companion.sim.init(r.data.buttons); companion.sim.name(app.state); });
     }
     document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => {
       tab(b.dataset.tab);
