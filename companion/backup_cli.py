@@ -17,7 +17,7 @@ from typing import TextIO
 from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
 from companion.i18n import message
-from companion.i18n.said import Said, say
+from companion.i18n.said import Said, os_error, say
 from companion.sessions.backup import (
     BackupError,
     check_backup,
@@ -46,8 +46,8 @@ def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
             refused = Said("cli:backup_failed_check", file=str(file), code=exc.code,
                            problem=message(exc.code, exc.params, lang))
         except (OSError, sqlite3.Error) as exc:
-            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            refused = Said("cli:cannot_write", file=str(file), error=str(detail))
+            detail = os_error(exc) if isinstance(exc, OSError) else str(exc)
+            refused = Said("cli:cannot_write", file=str(file), error=detail)
     if refused is not None:
         err.write(f"companion backup: {say(refused, lang)}\n")
         return 2
@@ -78,7 +78,7 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
     try:
         info = check_backup(file)
     except OSError as exc:
-        said = Said("cli:cannot_read", file=str(file), error=str(exc.strerror or exc))
+        said = Said("cli:cannot_read", file=str(file), error=os_error(exc))
         err.write(f"companion restore: {say(said, lang)}\n")
         return 2
     except BackupError as exc:

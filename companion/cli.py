@@ -189,9 +189,9 @@ def _replay(file: str, lang: str) -> int:
     except BrokenPipeError:
         raise  # our output closed, not the file: main() handles it
     except OSError as exc:
-        from companion.i18n.said import Said, say
+        from companion.i18n.said import Said, os_error, say
 
-        said = Said("cli:cannot_read", file=str(file), error=str(exc.strerror))
+        said = Said("cli:cannot_read", file=str(file), error=os_error(exc))
         sys.stderr.write(f"companion replay: {say(said, lang)}\n")
         return 2
 

@@ -298,8 +298,10 @@ def load(path: Path | None) -> Config:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM (Notepad)
     except OSError as exc:
+        from companion.i18n.said import os_error
+
         raise ConfigFileError(str(path), reason="file_unreadable",
-                              detail=str(exc.strerror)) from None
+                              detail=os_error(exc)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigFileError(str(path), reason="file_not_toml", detail=str(exc)) from None
     return parse(data, str(path))

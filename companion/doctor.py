@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from companion import config as configuration
 from companion.devices.serialbox import HELLO, PROTOCOL
 from companion.i18n.catalogs import terminal_language
-from companion.i18n.said import Said, say
+from companion.i18n.said import Said, os_error, say
 
 STOP_SERVICE = Said("doctor:stop_service")
 
@@ -56,7 +56,7 @@ def check_display(config: configuration.Config,
         bus = open_bus(config.display_port)
     except OSError as exc:
         yield Finding("display", False, Said("doctor:i2c_cannot_open", port=config.display_port,
-                                             error=str(exc.strerror or exc)),
+                                             error=os_error(exc)),
                       Said("doctor:i2c_cannot_open_fix"))
         return
     address = config.display_address
@@ -194,7 +194,7 @@ def check_database(data_dir: Path) -> Iterator[Finding]:
             os.fsync(probe.fileno())
     except OSError as exc:
         yield Finding("database", False, Said("doctor:database_unwritable", dir=str(data_dir),
-                                              error=str(exc.strerror or exc)),
+                                              error=os_error(exc)),
                       Said("doctor:database_unwritable_fix"))
         return
     yield Finding("database", True, Said("doctor:database_ok", dir=str(data_dir)))
@@ -206,8 +206,7 @@ def check_web_port(config: configuration.Config) -> Iterator[Finding]:
         try:
             sock.bind((config.web_host, config.web_port))
         except OSError as exc:
-            why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else \
-                (exc.strerror or str(exc))
+            why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else os_error(exc)
             yield Finding("web", False, Said("doctor:web_port_taken", port=config.web_port,
                                              host=config.web_host, why=why),
                           Said("doctor:web_port_taken_fix"))

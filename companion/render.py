@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from PIL import Image
 
-from companion.i18n.said import Said, say
+from companion.i18n.said import Said, os_error, say
 from companion.replay import header_refused
 from companion.rules import GAMES, Refusal, get_core
 from companion.rules.base import shown
@@ -39,7 +39,7 @@ def load_state(path: Path, lang: str = "en") -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RenderError(Said("cli:cannot_read", file=str(path),
-                               error=str(exc.strerror))) from exc
+                               error=os_error(exc))) from exc
     except UnicodeDecodeError:
         raise bad(Said("cli:not_utf8")) from None
     try:
@@ -118,7 +118,7 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
     try:
         picture.save(out, format="PNG")
     except OSError as exc:
-        said = Said("cli:cannot_write", file=str(out), error=str(exc.strerror))
+        said = Said("cli:cannot_write", file=str(out), error=os_error(exc))
         err.write(f"companion render: {say(said, lang)}\n")
         return 2
     for overflow in canvas.overflows:

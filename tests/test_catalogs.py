@@ -5,6 +5,7 @@ languages come from the catalogs on disk alone (a throw-away language, no code c
 
 from __future__ import annotations
 
+import errno
 import gettext
 import importlib.util
 import json
@@ -142,6 +143,8 @@ def test_every_entry_is_used_somewhere():
             quoted = f'"{code}"' in text and f'reason="{reason}"' in text
         if kind == "setting":  # a setting's name: one the page may change
             quoted = key.removesuffix("[]") in page_settings()
+        if kind == "os":  # an OS error's reason, by its errno name (said.os_error)
+            quoted = key in errno.errorcode.values()
         if not quoted and not any(key.startswith(p) for p in prefixes):
             unused.append(context)
     assert unused == []

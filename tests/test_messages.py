@@ -170,3 +170,22 @@ def test_a_race_refused_as_no_tie_names_the_value_as_json_writes_it():
         core.apply(state, {"type": "race", "tie": False})
     text = message(refused.value.code, refused.value.params, "en")
     assert "“false”" in text and "False" not in text
+
+
+def test_an_os_error_is_said_in_the_readers_language_or_as_the_os_says_it(tmp_path):
+    import errno
+
+    from companion.config import ConfigFileError, load
+    from companion.i18n.said import os_error, say
+
+    gone = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert say(os_error(gone), "nl") == "dat bestand of die map bestaat niet"
+    assert say(os_error(OSError(errno.ENOSPC, "No space left on device")), "fr") == \
+        "plus de place sur le stockage"
+    rare = OSError(errno.ELOOP, "Too many levels of symbolic links")
+    assert say(os_error(rare), "de") == "Too many levels of symbolic links"  # the OS's own
+    with pytest.raises(ConfigFileError) as refused:
+        load(tmp_path)  # a folder
+    assert refused.value.text("de") == \
+        f"Die Konfigurationsdatei {tmp_path} kann nicht gelesen werden (Das ist ein Ordner, " \
+        "keine Datei)."

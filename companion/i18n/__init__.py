@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
+from companion.i18n.said import Said
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 __all__ = ["DEFAULT_LANGUAGE", "SettingKey", "languages", "message", "pick_language",
@@ -53,6 +54,8 @@ def setting_name(key: str, lang: str) -> str:
 def _show(value: Any, lang: str) -> str:
     if isinstance(value, SettingKey):
         return setting_name(value, lang)
+    if isinstance(value, Said):  # a sentence of its own (an OS error's reason)
+        return value.text(lang)
     if isinstance(value, dict) and "color" in value and "strength" in value:
         text = "Nessie" if value.get("nessie") else f"{word(value['color'], lang)} " \
                                                       f"{value['strength']}"

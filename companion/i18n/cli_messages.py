@@ -167,6 +167,14 @@ SENTENCES: dict[str, Source] = {
     "doctor:page_settings_ignored": "the hardware settings saved on the page cannot be used, "
                                     "so the companion runs without them: {error}",
     "doctor:page_settings_fix": "save them again on the page's settings (or delete {file})",
+    # --- why the OS refused (said.os_error), after a colon; any other reason is the OS's own
+    "os:ENOENT": "there is no such file or folder",
+    "os:EACCES": "permission denied",
+    "os:ENOSPC": "no space left on the storage",
+    "os:EROFS": "the storage is read-only",
+    "os:EISDIR": "that is a folder, not a file",
+    "os:ENOTDIR": "a part of the path is not a folder",
+    "os:EEXIST": "that exists already",
     # --- the command line -------------------------------------------------------------------
     "cli:cannot_read": "cannot read {file}: {error}",
     "cli:cannot_write": "cannot write {file}: {error}",

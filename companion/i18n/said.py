@@ -9,6 +9,7 @@ a `Said` is said in the same language.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from companion.i18n.catalogs import SOURCE_LANGUAGE, fill
@@ -25,6 +26,15 @@ class Said(str):
 
     def text(self, lang: str) -> str:
         return _say(self.context, self.params, lang)
+
+
+def os_error(exc: OSError) -> str:
+    """Why the OS refused, for a person: the common reasons (cli_messages, ``os:ENOENT``, …)
+    said again in the reader's language; any other as the OS says it (English)."""
+    from companion.i18n.cli_messages import SENTENCES
+
+    context = f"os:{errno.errorcode.get(exc.errno or 0, '')}"
+    return Said(context) if context in SENTENCES else str(exc.strerror or exc)
 
 
 def say(text: str, lang: str) -> str:
