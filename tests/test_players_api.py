@@ -123,6 +123,32 @@ def test_names_written_with_joiners_play_and_rename(table):
     assert status == 422 and body["error"]["code"] == "bad_players"
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("de", "Der Name „A\u200bB“ enthält ein unsichtbares Zeichen: U+200B (zero width space) "
+           "an Stelle 2. Geben Sie den Namen neu ein."),
+    ("nl", "De naam “A\u200bB” bevat een onzichtbaar teken: U+200B (zero width space) op "
+           "positie 2. Typ de naam opnieuw."),
+    ("en", "The name “A\u200bB” contains an invisible character: U+200B (zero width space) at "
+           "position 2. Type the name again."),
+])
+def test_an_invisible_character_in_a_name_is_named(table, lang, said):
+    """A name that looks right is refused: the sentence says which character does not show
+    and where, or nobody could find it."""
+    daemon, client = table
+    client.pair(daemon)
+    status, body, _ = client.post(f"/api/games?lang={lang}", {"game": "tauziehen",
+                                                              "players": ["A\u200bB", "C"]})
+    assert status == 422 and body["error"]["code"] == "bad_players"
+    assert body["error"]["message"] == said
+    assert body["error"]["params"]["character"] == "U+200B (zero width space)"
+    assert body["error"]["params"]["position"] == 2
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    status, body, _ = client.post(f"/api/players/rename?lang={lang}",
+                                  {"name": "Ann", "to": "Ann\u0007"})  # a control: no name
+    assert status == 422 and body["error"]["code"] == "bad_player_name"
+    assert "U+0007" in body["error"]["message"] and " 4" in body["error"]["message"]
+
+
 def test_changing_players_needs_pairing(web_live):
     client = Client(web_live.web.port)
     status, body, _ = client.post("/api/players/rename", {"name": "A", "to": "B"})

@@ -73,7 +73,13 @@ REASONS: dict[str, str] = {
                              "own.",
     "bad_players.empty_or_not_text": "A player has no name.",
     "bad_players.too_long_or_unprintable": "The name “{player}” is too long (at most 32 "
-                                           "characters) or has characters that do not show.",
+                                           "characters).",
+    "bad_players.invisible_character": "The name “{player}” contains an invisible character: "
+                                       "{character} at position {position}. Type the name "
+                                       "again.",
+    "bad_player_name.invisible_character": "The name “{name}” contains an invisible "
+                                           "character: {character} at position {position}. "
+                                           "Type the name again.",
     "bad_players.not_allowed": "“{player}” cannot play this game: the players are {allowed}.",
     "bad_players.not_a_list": "The players must be a list of names.",
     **SETTING_REASONS,

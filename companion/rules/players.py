@@ -19,6 +19,18 @@ def printable_name(text: str) -> bool:
     return text.translate(JOINERS).isprintable()
 
 
+def invisible_character(text: str) -> dict[str, Any] | None:
+    """The first character of `text` that does not show (`printable_name`), as a refusal
+    names it: ``{"character": "U+200B (zero width space)", "position": 2}`` (counted from 1;
+    a control character has no Unicode name: "U+0007"); None when every one shows."""
+    for position, char in enumerate(text, 1):
+        if not printable_name(char):
+            name = unicodedata.name(char, "").lower()
+            code = f"U+{ord(char):04X}"
+            return {"character": f"{code} ({name})" if name else code, "position": position}
+    return None
+
+
 def name_as_shown(text: str) -> str:
     """A typed name as it shows: composed (NFC: "Jürgen" typed with a combining mark is the
     "Jürgen" typed with "ü") and without spaces at its ends. A new game's players and a
@@ -38,7 +50,11 @@ def check_players(players: Any, lo: int, hi: int, allowed: tuple[str, ...] = ())
     for pid in players:
         if not isinstance(pid, str) or not pid.strip():
             raise SetupError("bad_players", reason="empty_or_not_text")
-        if len(pid) > MAX_ID_LENGTH or not printable_name(pid):
+        hidden = invisible_character(pid)
+        if hidden is not None:  # said, or nobody could find it in a name that looks right
+            raise SetupError("bad_players", reason="invisible_character", player=shown(pid),
+                             **hidden)
+        if len(pid) > MAX_ID_LENGTH:
             raise SetupError("bad_players", reason="too_long_or_unprintable", player=shown(pid))
         if allowed and pid not in allowed:
             raise SetupError("bad_players", reason="not_allowed", player=pid, allowed=list(allowed))

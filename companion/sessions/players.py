@@ -12,7 +12,7 @@ import sqlite3
 
 from companion.rules import Refusal
 from companion.rules.base import shown
-from companion.rules.players import MAX_ID_LENGTH, name_as_shown, printable_name
+from companion.rules.players import MAX_ID_LENGTH, invisible_character, name_as_shown
 from companion.sessions.store import Transaction
 from companion.stats import canonical
 
@@ -26,7 +26,11 @@ def check_name(value: object) -> str:
     if not isinstance(value, str):
         raise Refusal("bad_player_name", name=shown(value), max=MAX_NAME)
     name = name_as_shown(value)
-    if not name or len(name) > MAX_NAME or not printable_name(name):
+    hidden = invisible_character(name)
+    if hidden is not None:
+        raise Refusal("bad_player_name", name=shown(name), max=MAX_NAME,
+                      reason="invisible_character", **hidden)
+    if not name or len(name) > MAX_NAME:
         raise Refusal("bad_player_name", name=shown(name), max=MAX_NAME)
     return name
 
