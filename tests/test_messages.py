@@ -189,3 +189,12 @@ def test_an_os_error_is_said_in_the_readers_language_or_as_the_os_says_it(tmp_pa
     assert refused.value.text("de") == \
         f"Die Konfigurationsdatei {tmp_path} kann nicht gelesen werden (Das ist ein Ordner, " \
         "keine Datei)."
+
+
+@pytest.mark.parametrize("code, params, lang, said", [
+    ("not_your_turn", {"turn": "red", "player": "blue"}, "nl", "Rood is aan de beurt, niet blauw."),
+    ("card_not_owned", {"player": "green", "card": "joker"}, "de", "Grün hat keine Karte Joker."),
+    ("opponent_hand_empty", {"player": "ann"}, "en", "Ann has no card in hand to take."),
+])
+def test_a_sentence_begun_by_a_colour_or_name_begins_with_a_capital(code, params, lang, said):
+    assert message(code, params, lang) == said

@@ -153,6 +153,10 @@ OBSERVE = """() => { window.seenBanners = []; const box = document.querySelector
     .observe(box, {childList: true, characterData: true, subtree: true}); }"""
 
 
+# An announcement as the banner and the history say it: a sentence, begun with a capital.
+SAY = "(i) => window.companion.sentence(window.companion.announce.say(i, window.companion.t))"
+
+
 def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser, daemon):  # noqa: F811
     """Played through the daemon while three phones watch (en, de, nl): each announcement kind
     shows as a banner on every phone and is a sentence in each phone's history."""
@@ -194,8 +198,7 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
                 firsts.append(item)
             for lang, page in phones.items():  # the banner on every phone, in its language
                 for item in said:
-                    sentence = page.evaluate("(i) => window.companion.announce.say(i,"
-                                             " window.companion.t)", item)
+                    sentence = page.evaluate(SAY, item)
                     assert sentence, (lang, item)
                     until(page, f"window.seenBanners.some((b) => b.includes({sentence!r}))")
         for lang, page in phones.items():  # and each a line of the history
@@ -204,8 +207,7 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
                   timeout=30_000)
             history = page.inner_text("#history-list")
             for item in firsts:
-                sentence = page.evaluate("(i) => window.companion.announce.say(i,"
-                                         " window.companion.t)", item)
+                sentence = page.evaluate(SAY, item)
                 assert sentence in history, (lang, item["kind"], sentence)
             page.click("nav [data-tab=play]")
     assert len(kinds) >= 15, sorted(kinds)
@@ -318,7 +320,7 @@ def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browse
         "Bert: weiß 3 → Bert rot",
         "Anna: grün 3 → Anna grün",
         "Bert: Mucho Macho — Vom Tisch: Bert rot: weiß 3",
-        "Anna: Seitenwechsel · von Anna grün — grün 3 wechselt von Anna zu Bert, Feld grün",
+        "Anna: Seitenwechsel · von Anna grün — Grün 3 wechselt von Anna zu Bert, Feld grün",
         "Bert: Und tschüss · Wert 0 — Keine Karte abzuräumen",
         "Anna: Ungeheuerlich — Kein Nessie oben auf der anderen Seite: keine Wirkung",
         "Bert: Verstärkung — Bert zieht 3 Karten nach"]

@@ -52,7 +52,7 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     page.wait_for_selector("#play:not([hidden]) #board svg .figure")
     seat(page)
     assert page.locator(".figure[data-level=base]").count() == 9
-    assert "rot ist am Zug" in page.inner_text("#prompt")
+    assert page.inner_text("#prompt").startswith("Rot ist am Zug")  # a sentence begins big
 
     page.get_by_role("button", name="Würfeln", exact=True).click()  # the virtual dice
     page.wait_for_selector("#dice")
@@ -63,7 +63,7 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     page.check("#lr-real")  # now the table's own dice
     enter_throw(page, 5, 5)
     page.get_by_role("button", name="rot 1: starten", exact=True).click()
-    until(page, "document.querySelector('#prompt').textContent.includes('grün')")
+    until(page, "document.querySelector('#prompt').textContent.includes('Grün ist am Zug')")
     assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
     shot(page, "13-laufrauf-started")
 

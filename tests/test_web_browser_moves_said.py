@@ -141,12 +141,12 @@ def test_lauf_rauf_must_run_is_said_only_when_no_throw_is_left(browser, daemon):
     page = phone(browser, daemon)
     until(page, "window.companion.state && window.companion.state.actions === 5"
                 " && window.companion.t('lr_must_run') !== 'lr_must_run'")
-    assert page.inner_text("#prompt") == "rot ist am Zug · Wurf 1 von 3"
+    assert page.inner_text("#prompt") == "Rot ist am Zug · Wurf 1 von 3"
     for _ in range(2):
         daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red",
                                                    "dice": [1, 2]})
     until(page, "window.companion.state.actions === 7")
-    assert page.inner_text("#prompt") == "rot ist am Zug · Wurf 3 von 3 · Laufzwang"
+    assert page.inner_text("#prompt") == "Rot ist am Zug · Wurf 3 von 3 · Laufzwang"
 
 
 def test_stramash_history_says_what_each_play_did_as_its_button_said_it(browser, daemon):

@@ -83,7 +83,16 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
     reason = params.get("reason")
     if isinstance(reason, str) and f"{code}.{reason}" in REASONS:  # its own sentence
         source, context = REASONS[f"{code}.{reason}"], f"refusal:{code}.{reason}"
-    return fill(context, source, lang, params, {k: _show(v, lang) for k, v in params.items()})
+    return sentence(fill(context, source, lang, params,
+                         {k: _show(v, lang) for k, v in params.items()}))
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence begins: a capital first letter, where a colour or a name begun it
+    ("rood is aan de beurt" is "Rood is aan de beurt"); a letter with no single capital
+    ("ß") stays."""
+    first = text[:1]
+    return first.upper() + text[1:] if first.islower() and len(first.upper()) == 1 else text
 
 
 def pick_language(accept_language: str | None) -> str:

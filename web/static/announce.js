@@ -70,7 +70,7 @@
   }
 
   function sentences(items, t, describe) {
-    return (items || []).map((item) => say(item, t, describe)).filter(Boolean);
+    return (items || []).map((item) => window.companion.sentence(say(item, t, describe))).filter(Boolean);
   }
 
   // A banner on this phone: the newest announcements, then back to the board.

@@ -229,7 +229,7 @@
     else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t);
     else if (s && s.winner) text = t("over", {p: s.winner});
     else if (s && s.turn) text = t("turn", {p: s.turn});
-    $("#prompt").textContent = text;
+    $("#prompt").textContent = companion.sentence(text);
   }
 
   function button(label, onClick, cls) {

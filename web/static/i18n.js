@@ -69,6 +69,16 @@
     return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
   }
 
+  // A text shown as a sentence (the prompt, an announcement) begins with a capital, where a
+  // colour or a name begun it ("rood is aan de beurt" is "Rood is aan de beurt"); a letter
+  // with no single capital ("ß") stays. Not in t(): a label ("rot 3: schlagen") keeps the
+  // colour as the board's buttons write it.
+  function sentence(text) {
+    const first = String(text).charAt(0), upper = first.toUpperCase();
+    return upper !== first && upper.length === 1 ? upper + String(text).slice(1) : text;
+  }
+
   companion.i18n = {load, compilePlural, get lang() { return catalog.lang; }};
   companion.t = t;
+  companion.sentence = sentence;
 })();
