@@ -299,3 +299,33 @@ def test_the_page_in_french_is_served_in_french(tmp_path):
         assert '<option value="fr" selected>Français</option>' in page
     finally:
         daemon.stop()
+
+
+# Each language quotes one way: German „…“, Dutch and English “…”, French « … » (a program's
+# own value, such as hotspot = "off", keeps its straight quotes; ’ is an apostrophe).
+QUOTES = {"de": ("„", "“"), "nl": ("“", "”"), "fr": ("«", "»")}
+OTHER_QUOTES = "„“”‘‚«»"
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_each_language_quotes_one_way(lang, tmp_path):
+    po = SHIPPED / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    opening, closing = QUOTES[lang]
+    foreign = set(OTHER_QUOTES) - {opening, closing}
+    for context, forms in entries(compiled(po, tmp_path)).items():
+        for text in forms:
+            assert not foreign & set(text), (context, text)
+            assert text.count(opening) == text.count(closing), (context, text)
+
+
+@needs_msgfmt
+def test_dutch_says_partij_for_a_game_played_and_spel_for_a_kind(tmp_path):
+    """“Opgeslagen spellen”, but “Partij #2 is verwijderd”: one word for one thing. A game
+    played (stored, won, numbered) is a partij; a kind of game (How Ruck!) a spel."""
+    po = SHIPPED / "nl" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    played = re.compile(r"\bspellen|spellendatabase|spel #|\bspel \{game_id\}|wint het spel|"
+                        r"\bhet spel is|\bdit spel heeft|\bnieuw spel\b", re.IGNORECASE)
+    wrong = {context: text for context, forms in entries(compiled(po, tmp_path)).items()
+             for text in forms if played.search(text)}
+    assert wrong == {}
