@@ -215,6 +215,35 @@ def test_the_display_menu_offers_its_kinds_in_words(browser, daemon):
     assert daemon.settings_view()["hardware"]["display"]["type"] == "none"
 
 
+def test_a_language_switch_takes_the_old_languages_notes_away(browser, daemon):
+    """A refusal, the banner and a form's note said in German do not stay on a page that now
+    speaks Dutch."""
+    from browser_helpers import choose_language
+
+    page = phone(browser, daemon)
+    page.wait_for_selector("#pair:not([hidden])")
+    pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
+    page.fill("#pin", "000000" if pin != "000000" else "111111")
+    page.click("#pair-form button")
+    until(page, "document.querySelector('#message').textContent.startsWith('Falsche PIN')")
+    choose_language(page, "nl")
+    assert page.is_hidden("#message")
+    choose_language(page, "de")
+    pair(page, daemon)
+    assert page.inner_text("#banner") == "Gekoppelt."
+    choose_language(page, "nl")
+    assert page.is_hidden("#banner")
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    until(page, "document.querySelector('[name=\"buttons.players\"]').value !== ''")
+    page.fill("[name='buttons.players']", "5, 5")
+    page.click("#hardware-form button[type=submit]")
+    until(page, "document.querySelector('#hardware-note').textContent.includes('Knop van')")
+    choose_language(page, "de")
+    assert page.inner_text("#hardware-note") == ""
+    assert page.get_attribute("[name='buttons.players']", "aria-invalid") is None
+
+
 def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemon):
     address = daemon.hub.call(daemon.table.pairing_view)["qr"]
     assert "#pair=" in address

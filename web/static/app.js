@@ -457,6 +457,11 @@
       if (!(await companion.i18n.load(e.target.value))) return;
       lang = e.target.value;
       document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; SameSite=Strict`;
+      // What the old language said goes: a refusal, the banner, a form's note, a marked field.
+      show("");
+      $("#banner").hidden = true;
+      document.querySelectorAll("#hardware-note, #backup-note").forEach((n) => { n.textContent = ""; });
+      document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
       translatePage();
       render();
       companion.setup.changed();
