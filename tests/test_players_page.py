@@ -72,3 +72,24 @@ def test_players_tab(web_live, page):
     choose_language(page, "de")
     page.locator("nav [data-tab=roster]", has_text="Spieler").wait_for()
     page.locator("#players-table th", has_text="Gewonnen").wait_for()
+
+
+def test_lauf_rauf_colours_are_named_in_the_pages_language(web_live, page):
+    """Lauf Rauf's players are its colours: the Players tab showed them as the ids "red" and
+    "blue" on a Dutch page. A name that is a colour only in Lauf Rauf games is said as the
+    colour ("rood"); the same name played by a person in another game stays as written."""
+    for game in (("laufrauf", 1, ["red", "blue"]), ("howruck", 1, ["blue", "Ann"])):
+        finished_game(web_live, *game)
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
+    pair(page, web_live)
+    choose_language(page, "nl")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#players-table")
+    names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
+    assert sorted(names) == ["Ann", "blue", "rood"]
+    chart = page.locator("#wins-chart text").all_text_contents()
+    assert "rood" in chart and "red" not in chart
+    page.click("#players-table [data-player=red]")  # the stored name stays the key
+    page.wait_for_selector("#player-details")
+    assert page.inner_text("#player-details h3") == "rood"
+    assert page.problems == []
