@@ -64,3 +64,24 @@ def test_a_full_storage_is_said_and_loses_nothing(web_live):
     web_live.hub.call(lambda: db.execute("PRAGMA max_page_count=1073741823"))
     assert client.post(f"/api/games/{game}/actions", move)[0] == 200
     assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == len(stored) + 1
+
+
+def test_a_card_that_turned_read_only_is_said_and_loses_nothing(web_live):
+    """An SD card that fails turns read-only (the kernel remounts it so): a move that cannot
+    be stored is refused with a stable code, in the phone's language, not an unexplained 500
+    (SQLite's query_only stands in for the card); once the card takes writes again, play goes
+    on from the last stored move."""
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    game = client.post("/api/games", {"game": "howruck", "players": ["Ann", "Bob"]})[1]["id"]
+    db = web_live.sessions.store.db
+    move = expand(client.get(f"/api/games/{game}/legal")[1])[0]
+    web_live.hub.call(lambda: db.execute("PRAGMA query_only=1"))
+    for via in ("", "&via=flask"):
+        status, body, _ = client.post(f"/api/games/{game}/actions?lang=nl{via}", move)
+        assert status == 507 and body["error"]["code"] == "storage_failed", body
+        assert "geheugenkaart" in body["error"]["message"]
+    assert client.get(f"/api/games/{game}/history")[1]["actions"] == []
+    web_live.hub.call(lambda: db.execute("PRAGMA query_only=0"))
+    assert client.post(f"/api/games/{game}/actions", move)[0] == 200
+    assert len(client.get(f"/api/games/{game}/history")[1]["actions"]) == 1

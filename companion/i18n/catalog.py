@@ -56,6 +56,9 @@ MESSAGES: dict[str, Source] = {
     "nothing_to_undo": "There is nothing to undo.",
     "storage_full": "The companion's storage is full: nothing was saved. Delete old backups "
                     "or use a larger card.",
+    "storage_failed": "The companion cannot write to its memory card (it may be failing): "
+                      "nothing was saved. Run companion doctor at the box; back up the games "
+                      "and replace the card.",
     "undo_stale": "The game has changed meanwhile (it now has {actions} actions): nothing was "
                   "taken back.",
     "no_such_game": "There is no game “{game_id}”.",

@@ -29,7 +29,7 @@ from companion.web.guard import (
     language,
     refusal_response,
     report_bug,
-    storage_full,
+    storage_failure,
 )
 from companion.web.home import home
 from companion.web.hosts import allowed_host, own_names
@@ -111,10 +111,10 @@ def create_app(daemon: Any) -> Flask:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:
         """A bug, not the client's fault: a 500 with an id the log line carries too (unless
-        it is a full card: `storage_full`)."""
-        full = storage_full(exc)
-        if full is not None:
-            return refusal_response(full)
+        is the card's: full or failing, `storage_failure`)."""
+        storage = storage_failure(exc)
+        if storage is not None:
+            return refusal_response(storage)
         return error_response("internal", report_bug(request.method, request.path, exc), 500)
 
     @app.after_request

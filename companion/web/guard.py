@@ -6,7 +6,7 @@ when the browser says where it comes from, and, except pairing itself, must carr
 session cookie. Errors are always ``{"error": {"code", "message", "params"}}``, the message
 in the caller's language: a `Refusal` (the rules' or ours) is a 4xx; a hub call withdrawn
 because the table was busy is a 503 with Retry-After (nothing happened); a full card is a 507
-(`storage_full`: nothing stored); only a bug is a 500.
+(`storage_failure`: nothing stored); only a bug is a 500.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
-    "table_busy": 503, "undo_stale": 409, "storage_full": 507,
+    "table_busy": 503, "undo_stale": 409, "storage_full": 507, "storage_failed": 507,
 }
 RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 
@@ -96,17 +96,30 @@ def report_bug(method: str, path: str, exc: BaseException) -> dict[str, str]:
     return {"id": error_id}
 
 
-def storage_full(exc: BaseException) -> Refusal | None:
-    """A failure that is no bug: the card is full (SQLite's SQLITE_FULL, or no space left on
-    the device). Nothing was stored (the commit did not happen), so the phone is told so with
-    a stable code (507) instead of a 500; the log says it for whoever looks after the box."""
-    full = (isinstance(exc, sqlite3.Error)
-            and getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL) \
-        or (isinstance(exc, OSError) and exc.errno == errno.ENOSPC)
-    if not full:
+STORAGE_FULL = ({sqlite3.SQLITE_FULL}, {errno.ENOSPC, errno.EDQUOT})
+# a card that fails is remounted read-only by the kernel, or fails to read and write
+STORAGE_FAILED = ({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT},
+                  {errno.EROFS, errno.EIO})
+
+
+def storage_failure(exc: BaseException) -> Refusal | None:
+    """A failure that is no bug but the storage's: the card is full (SQLite's SQLITE_FULL,
+    no space left) or cannot be written (read-only after a fault, an I/O error). Nothing was
+    stored (the commit did not happen), so the phone is told so with a stable code (507)
+    instead of a 500; the log says it for whoever looks after the box."""
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        found: tuple[int | None, int | None] = (None if code is None else code & 0xFF, None)
+    elif isinstance(exc, OSError):
+        found = (None, exc.errno)
+    else:
         return None
-    log.error("the storage is full: %s", exc)
-    return Refusal("storage_full")
+    for refusal, (sqlite_codes, errnos) in (("storage_full", STORAGE_FULL),
+                                             ("storage_failed", STORAGE_FAILED)):
+        if found[0] in sqlite_codes or found[1] in errnos:
+            log.error("the storage failed (%s): %s", refusal, exc)
+            return Refusal(refusal)
+    return None
 
 
 def refusal_response(exc: Refusal) -> Response:

@@ -38,7 +38,7 @@ from companion.web.guard import (
     origin_allowed,
     parse_json,
     report_bug,
-    storage_full,
+    storage_failure,
 )
 from companion.web.hosts import allowed_host
 
@@ -160,7 +160,7 @@ class MoveLane:
             return  # answered as busy already
         error = future.exception()
         if error is not None and not isinstance(error, Refusal):
-            error = storage_full(error) or error
+            error = storage_failure(error) or error
         if error is None:
             self._json(answer, "200 OK", future.result(), [])
         elif isinstance(error, Refusal):
