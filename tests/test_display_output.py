@@ -220,3 +220,43 @@ def test_the_display_gives_way_while_the_hub_has_work():
     finally:
         gate.set()
         hub.stop()
+
+
+def test_a_run_of_banners_leaves_the_oled_banner_s_after_the_newest(tmp_path, mock_pins):
+    """Each banner stays BANNER_S on the OLED; one that comes while another shows moves the
+    end on (the first one's time running out does not end the newer one), and the last one
+    still ends on time. The hub's clock is moved ahead by the test (no sleeping)."""
+    from companion.config import parse
+    from companion.daemon import Daemon
+    from tests.helpers import card
+    from tests.test_panel_care import Clock, run_due
+
+    clock = Clock()
+    daemon = Daemon(parse({"race": {"countdown_s": 0}}), tmp_path, simulate=False,
+                    virtual_display=True, clock=clock)
+    daemon.start()
+    try:
+        rec = Recorder(daemon.hub)
+
+        def banners() -> list:
+            return [p for t, p in rec.seen if t == "banner"]
+        game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+        daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Bert"})
+        daemon.hub.call(daemon.table.apply, game, {
+            "type": "play", "player": "Bert", "side": "Bert", "field": "red",
+            "card": card("white", 4, howruck=True)})
+        rec.wait_for(lambda t, p: t == "banner" and p is not None and p["kind"] == "contest")
+        clock.skipped += table_module.BANNER_S - 1
+        daemon.hub.call(daemon.table.undo, game)  # a newer banner, 1 s before the first ends
+        rec.wait_for(lambda t, p: t == "banner" and p is not None and p["kind"] == "undone")
+        clock.skipped += 2  # the first banner's time is over, not the newer one's
+        run_due(daemon)
+        daemon.hub.call(daemon.hub.publish, "mark", None)  # after all the hub published so far
+        rec.wait_for(lambda t, p: t == "mark")
+        assert banners()[-1] is not None and banners()[-1]["kind"] == "undone"
+        clock.skipped += table_module.BANNER_S - 2  # the newer one's time is over
+        run_due(daemon)
+        rec.wait_for(lambda t, p: t == "banner" and p is None)
+        assert [p and p["kind"] for p in banners()] == ["contest", "undone", None]
+    finally:
+        daemon.stop()

@@ -9,7 +9,6 @@ and ``position`` (the state object, for the moves the web stream sends paired ph
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from companion.announce import announcements, banner, undone
@@ -28,7 +27,8 @@ class CurrentGame:
         self.sessions = sessions
         self.current: int | None = None
         self.reopen()
-        self._banner_seq = 0
+        self._banner_until = 0.0  # the newest banner leaves the OLED then (hub clock)
+        self._banner_timer = False  # whether `_banner_over` is due
 
     def reopen(self) -> None:
         """After a restart (a power cut) or a restored backup: the game the table showed
@@ -130,12 +130,19 @@ class CurrentGame:
         self.hub.publish("announce", {"game": game_id, "items": said})
         shown = banner(said, game_over=bool(view and view.get("winner") is not None))
         if shown is not None:  # on the OLED for BANNER_S, then back to the score
-            self._banner_seq += 1
             self.hub.publish("banner", shown)
-            self.hub.at(self.hub.clock() + BANNER_S, partial(self._banner_over,
-                                                              self._banner_seq))
+            self._banner_until = self.hub.clock() + BANNER_S
+            if not self._banner_timer:
+                self._banner_timer = True
+                self.hub.at(self._banner_until, self._banner_over)
         self.hub.publish("signal", signal(said, view and view["players"]))  # LEDs, buzzer
 
-    def _banner_over(self, seq: int) -> None:
-        if seq == self._banner_seq:
-            self.hub.publish("banner", None)
+    def _banner_over(self) -> None:
+        """BANNER_S after the newest banner, back to the score. One timer for a run of
+        banners, moved on while they come: a timer per banner woke the hub once more per
+        move, 4 s later, for nothing (a newer banner was showing)."""
+        if self.hub.clock() < self._banner_until:
+            self.hub.at(self._banner_until, self._banner_over)
+            return
+        self._banner_timer = False
+        self.hub.publish("banner", None)
