@@ -5,6 +5,7 @@ A real asyncio loop in its own thread, as in the server."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 import pytest
@@ -82,3 +83,15 @@ def test_no_moves_are_computed_while_no_paired_phone_listens(loop):
     broker.publish("state", {"id": 1})
     in_loop(loop, lambda: None)
     assert len(watcher) == 1 and "event: legal" not in watcher[0]
+
+
+def test_a_state_message_is_the_same_text_as_before_and_the_answers_state():
+    """The view is encoded once (answers.view_json) for the stream and the move's answer;
+    the message is what `sse` makes of it, non-ASCII names (escaped on the stream) too."""
+    from companion.web.answers import view_json
+    from companion.web.stream import sse, sse_state
+
+    for view in ({"id": 1, "players": ["Anna", "Bo"]}, {"id": 2, "players": ["Jürgen", "Bo"]}):
+        assert sse_state(view, 7) == sse("state", view, 7)
+        assert view_json(view) == json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        assert view_json(view) is view_json(view)  # made once

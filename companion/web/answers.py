@@ -9,6 +9,7 @@ identity from being reused, so a stale answer is never served.
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -47,3 +48,25 @@ def legal(game_id: int, core: Any, state: Any, player: str | None = None) -> dic
         answer = legal_answer(core, state, player, {}) if core else {"groups": [], "count": 0}
         ANSWERS.put(key, state, answer)
     return answer
+
+
+# The app's JSON (`create_app`: compact, UTF-8, keys in the order built), made once.
+_view_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+                              check_circular=False).encode
+_VIEWS: list[tuple[Any, str]] = []  # (view, its JSON): the newest last
+_views_lock = threading.Lock()
+
+
+def view_json(view: dict[str, Any]) -> str:
+    """A game's view as JSON, encoded once for the stream's ``state`` and the move's answer
+    (`GameSession.view`: one read-only dict per state; holding it here keeps its identity
+    from being reused, so a stale text is never served)."""
+    with _views_lock:
+        for kept, text in _VIEWS:
+            if kept is view:
+                return text
+    text = _view_json(view)
+    with _views_lock:
+        _VIEWS.append((view, text))
+        del _VIEWS[:-4]
+    return text

@@ -25,6 +25,7 @@ from typing import Any
 from werkzeug.http import HTTP_STATUS_CODES
 
 from companion.rules import Refusal
+from companion.web.answers import view_json
 from companion.web.guard import (
     API_HEADERS,
     LANG_COOKIE,
@@ -162,7 +163,7 @@ class MoveLane:
         if error is not None and not isinstance(error, Refusal):
             error = storage_failure(error) or error
         if error is None:
-            self._json(answer, "200 OK", future.result(), [])
+            self._send(answer, "200 OK", self._moved(future.result()), [])
         elif isinstance(error, Refusal):
             self._error(answer, request, error.code, dict(error.params))
         else:
@@ -177,9 +178,19 @@ class MoveLane:
         status, body, headers = error_answer(code, params, request.language(), status)
         self._json(answer, _status_line(status), body, headers)
 
+    def _moved(self, result: dict[str, Any]) -> str:
+        """The move's answer (`apply_move`'s, "state" last) as the app encodes it, with the
+        state's JSON the stream's ``state`` message was made from (encoded once)."""
+        rest = self.encode({key: value for key, value in result.items() if key != "state"})
+        return f'{rest[:-1]},"state":{view_json(result["state"])}}}'
+
     def _json(self, answer: Answer, status: str, body: Any, extra: list[tuple[str, str]]
               ) -> None:
-        payload = f"{self.encode(body)}\n".encode()
+        self._send(answer, status, self.encode(body), extra)
+
+    def _send(self, answer: Answer, status: str, text: str, extra: list[tuple[str, str]]
+              ) -> None:
+        payload = f"{text}\n".encode()
         answer(status, [("Content-Type", "application/json"),
                         ("Content-Length", str(len(payload))), *extra,
                         *SECURITY_HEADERS, *API_HEADERS], payload)

@@ -43,6 +43,17 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
     return f"{head}event: {event}\ndata: {_encode(data)}\n\n"
 
 
+def sse_state(view: dict[str, Any], event_id: int | None = None) -> str:
+    """A game's ``state`` message: the view's JSON as the move's answer carries it
+    (`answers.view_json`, encoded once for both) when it is the same text as ours, i.e.
+    all ASCII (ours escapes the rest)."""
+    text = answers.view_json(view)
+    if not text.isascii():
+        return sse("state", view, event_id)
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: state\ndata: {text}\n\n"
+
+
 class TooManyStreams(Exception):
     pass
 
@@ -154,7 +165,9 @@ class Broker:
             topic, payload = "legal", legal_event(payload)
         if topic == "pairing" and isinstance(payload, dict):
             payload = {k: v for k, v in payload.items() if k in PAIRING_PUBLIC}
-        self._send_soon(sse(topic, payload, next(self._ids)), topic in PAIRED_ONLY)
+        text = sse_state(payload, next(self._ids)) if topic == "state" and payload else \
+            sse(topic, payload, next(self._ids))
+        self._send_soon(text, topic in PAIRED_ONLY)
 
     def _send_soon(self, text: str, paired_only: bool) -> None:
         """Queue a message; the loop sends everything queued in one write per stream. One
