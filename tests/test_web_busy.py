@@ -5,6 +5,7 @@ happen later (the call was withdrawn before it ran). Loopback only; bounded time
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from daemon_helpers import wait_until
@@ -59,6 +60,34 @@ def test_an_action_that_times_out_is_refused_as_busy_and_never_runs(daemon):
     status, _, _ = client.post(f"/api/games/{game['id']}/actions",
                                {"type": "roll", "player": "red"})
     assert status == 200  # the same action, once the hub is free
+
+
+def test_moves_posted_one_after_another_are_each_withdrawn_in_their_turn(daemon):
+    """The moves on their way to a stuck hub are withdrawn by one timer: after the first
+    move's, the next move's deadline is still kept (both answered busy while the hub is
+    still stuck, and neither runs later)."""
+    client = Client(daemon.web.port)
+    client.pair(daemon)
+    _, game, _ = client.post("/api/games", {"game": "laufrauf", "players": ["red", "blue"]})
+    answers: list = []
+
+    def post() -> None:
+        answers.append(client.post(f"/api/games/{game['id']}/actions",
+                                   {"type": "roll", "player": "red"}))
+    with Stuck(daemon):
+        first = threading.Thread(target=post)
+        first.start()
+        wait_until(lambda: daemon.web.lane.taken == 1)
+        time.sleep(BUSY_TIMEOUT_S / 2)  # the second comes while the first waits
+        second = threading.Thread(target=post)
+        second.start()
+        first.join(5)
+        second.join(5)
+        assert len(answers) == 2
+        for answer in answers:
+            assert_busy(*answer)
+    status, state, _ = client.get(f"/api/games/{game['id']}")
+    assert status == 200 and state["actions"] == 0
 
 
 def test_a_pairing_that_times_out_does_not_use_up_the_qr_secret(daemon):

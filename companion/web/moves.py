@@ -117,6 +117,9 @@ class MoveLane:
         self.names = names  # the host names we answer to (hosts.py)
         self.encode = encode  # the app's JSON, compact (the same bytes as jsonify)
         self.taken = 0
+        # in the loop: the moves on their way to the hub (when each is withdrawn), oldest first
+        self._waiting: dict[Future, tuple[float, Answer, _Request]] = {}
+        self._withdrawing: Any = None  # the timer that withdraws them (asyncio.TimerHandle)
 
     def take(self, environ: dict[str, Any], answer: Answer, server: Any) -> bool:
         """In the server's loop: False leaves the request to the app; True means `answer`
@@ -144,19 +147,31 @@ class MoveLane:
             return
         hub = self.daemon.hub
         future = hub.submit(apply_move, self.daemon, request.game_id, action)
-        withdraw = server.loop.call_later(hub.call_timeout_s, self._withdraw, future, answer,
-                                          request)
+        deadline = server.loop.time() + hub.call_timeout_s
+        self._waiting[future] = (deadline, answer, request)
+        if self._withdrawing is None:
+            self._withdrawing = server.loop.call_at(deadline, self._withdraw, server.loop)
 
         def done(finished: Future) -> None:  # on the hub thread, after the job's messages
-            server.door.call(self._finish, finished, withdraw, answer, request)  # one wake-up
+            server.door.call(self._finish, finished, answer, request)  # one wake-up
         future.add_done_callback(done)
 
-    def _withdraw(self, future: Future, answer: Answer, request: _Request) -> None:
-        if future.cancel():  # still queued: it will never run (as hub.py's `call` withdraws)
-            self._error(answer, request, "table_busy", {"retry_after": RETRY_AFTER_S})
+    def _withdraw(self, loop: Any) -> None:
+        """The moves the hub has not got to in time are withdrawn (as hub.py's `call`
+        withdraws): answered busy, they never run. One timer for all moves on their way,
+        due at the first one's time, not one made and cancelled for each move."""
+        self._withdrawing, now = None, loop.time()
+        for future, (deadline, answer, request) in list(self._waiting.items()):
+            if deadline <= now:
+                del self._waiting[future]
+                if future.cancel():  # still queued (a running move is answered when done)
+                    self._error(answer, request, "table_busy", {"retry_after": RETRY_AFTER_S})
+        if self._waiting:
+            due = min(deadline for deadline, _, _ in self._waiting.values())
+            self._withdrawing = loop.call_at(due, self._withdraw, loop)
 
-    def _finish(self, future: Future, withdraw: Any, answer: Answer, request: _Request) -> None:
-        withdraw.cancel()
+    def _finish(self, future: Future, answer: Answer, request: _Request) -> None:
+        self._waiting.pop(future, None)
         if future.cancelled():
             return  # answered as busy already
         error = future.exception()
