@@ -130,3 +130,26 @@ def test_the_hubs_messages_reach_the_outputs_on_their_own_one_thread(mock_pins, 
         assert not [n for n in names if n.startswith("mailbox-outputs")]
     finally:
         daemon.stop()
+
+
+@pytest.mark.usefixtures("mock_pins")
+def test_an_announcement_with_nothing_to_play_wakes_no_output(tmp_path):
+    """A move whose announcements have no LED or buzzer pattern (a race won: the race control
+    lights the winner itself) publishes no ``signal``: the outputs' thread is not woken for
+    nothing. A move that has one still does."""
+    daemon = make_daemon(tmp_path)
+    try:
+        rec = Recorder(daemon.hub)
+        game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])["id"]
+        daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "A"})
+        daemon.hub.call(daemon.hub.publish, "mark", None)  # after all the race published
+        rec.wait_for(lambda t, p: t == "mark")
+        assert [p["items"][0]["kind"] for t, p in rec.seen if t == "announce"] == ["race_won"]
+        assert not [p for t, p in rec.seen if t == "signal"]
+        daemon.hub.call(daemon.table.apply, game, {
+            "type": "play", "player": "A", "card": card("white", 4, howruck=True),
+            "side": "A", "field": "red"})
+        _, sent = rec.wait_for(lambda t, p: t == "signal")
+        assert sent["sound"] == "tick"  # the contest's
+    finally:
+        daemon.stop()

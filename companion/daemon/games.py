@@ -135,7 +135,9 @@ class CurrentGame:
             if not self._banner_timer:
                 self._banner_timer = True
                 self.hub.at(self._banner_until, self._banner_over)
-        self.hub.publish("signal", signal(said, view and view["players"]))  # LEDs, buzzer
+        told = signal(said, view and view["players"])
+        if told is not None:  # LEDs, buzzer (none: the outputs' thread is not woken for it)
+            self.hub.publish("signal", told)
 
     def _banner_over(self) -> None:
         """BANNER_S after the newest banner, back to the score. One timer for a run of
