@@ -17,19 +17,19 @@ from companion.web.choices import legal_answer
 
 
 class PerState:
-    """The last few answers, each with the state object it belongs to."""
+    """The last few answers (a dict, a JSON text), each with the state object it belongs to."""
 
     def __init__(self, size: int = 16) -> None:
         self.size = size
-        self._answers: dict[Any, tuple[Any, dict[str, Any]]] = {}
+        self._answers: dict[Any, tuple[Any, Any]] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: Any, state: Any) -> dict[str, Any] | None:
+    def get(self, key: Any, state: Any) -> Any:
         with self._lock:
             kept = self._answers.get(key)
         return kept[1] if kept is not None and kept[0] is state else None
 
-    def put(self, key: Any, state: Any, answer: dict[str, Any]) -> None:
+    def put(self, key: Any, state: Any, answer: Any) -> None:
         with self._lock:
             self._answers.pop(key, None)
             self._answers[key] = (state, answer)
@@ -53,20 +53,14 @@ def legal(game_id: int, core: Any, state: Any, player: str | None = None) -> dic
 # The app's JSON (`create_app`: compact, UTF-8, keys in the order built), made once.
 _view_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
                               check_circular=False).encode
-_VIEWS: list[tuple[Any, str]] = []  # (view, its JSON): the newest last
-_views_lock = threading.Lock()
 
 
 def view_json(view: dict[str, Any]) -> str:
     """A game's view as JSON, encoded once for the stream's ``state`` and the move's answer
-    (`GameSession.view`: one read-only dict per state; holding it here keeps its identity
-    from being reused, so a stale text is never served)."""
-    with _views_lock:
-        for kept, text in _VIEWS:
-            if kept is view:
-                return text
-    text = _view_json(view)
-    with _views_lock:
-        _VIEWS.append((view, text))
-        del _VIEWS[:-4]
+    (`GameSession.view`: one read-only dict per state, kept with its text like any answer)."""
+    key = ("view_json", view.get("id"))
+    text = ANSWERS.get(key, view)
+    if text is None:
+        text = _view_json(view)
+        ANSWERS.put(key, view, text)
     return text
