@@ -5,6 +5,8 @@ back as it was."""
 from __future__ import annotations
 
 import os
+import random
+import re
 import select
 import signal
 import subprocess
@@ -12,7 +14,14 @@ import sys
 import termios
 import time
 
-from web_helpers import free_port
+import pytest
+from web_helpers import Client, free_port
+
+from companion.daemon.console import state_line
+from companion.daemon.race_control import RACE_SHOWN_S
+from companion.sessions import Sessions
+from companion.web import answers
+from companion.web.choices import expand
 
 
 def read_until(fd: int, needle: bytes, seen: bytearray, timeout: float = 20.0) -> None:
@@ -31,21 +40,29 @@ def read_until(fd: int, needle: bytes, seen: bytearray, timeout: float = 20.0) -
             seen += chunk
 
 
-def test_single_keys_drive_a_race_and_the_result_is_a_sentence(tmp_path):
+def _simulation(tmp_path, master: int, slave: int, lang: str = "C.UTF-8",
+                port: int | None = None) -> subprocess.Popen:
+    """`companion run --simulate` on the pty's far end, its terminal in `lang`."""
     config = tmp_path / "config.toml"
     config.write_text("[race]\ncountdown_s = 1\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--simulate", "--config", str(config),
+         "--host", "127.0.0.1", "--port", str(port or free_port()),
+         "--data", str(tmp_path / "d")],
+        stdin=slave, stdout=slave, stderr=slave,
+        env=dict(env, PYTHONUNBUFFERED="1", LANG=lang), start_new_session=True)
+
+
+def test_single_keys_drive_a_race_and_the_result_is_a_sentence(tmp_path):
     master, slave = os.openpty()
     before = termios.tcgetattr(slave)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "run", "--simulate", "--config", str(config),
-         "--host", "127.0.0.1", "--port", str(free_port()), "--data", str(tmp_path / "d")],
-        stdin=slave, stdout=slave, stderr=slave, env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        start_new_session=True)
+    proc = _simulation(tmp_path, master, slave)
     seen = bytearray()
     try:
         read_until(master, b"q        quit", seen)
         os.write(master, b"n")  # no Enter: a key is a key
-        read_until(master, b"game 1", seen)
+        read_until(master, b"Game #1 (How Ruck!)", seen)
         os.write(master, b"o")
         read_until(master, b"  How Ruck!\r\n", seen)
         os.write(master, b"2")
@@ -69,3 +86,63 @@ def test_run_sh_passes_its_arguments_to_companion_run():
                             timeout=600, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr.decode()[-2000:]
     assert b"--simulate" in result.stdout and b"usage" in result.stdout.lower()
+
+
+def test_the_terminal_table_speaks_the_terminals_language_and_says_a_result_once(tmp_path):
+    """In German: the keys, the race's result (printed once, though the race is published
+    again when it leaves the screen) and whose turn it is, with no Python value."""
+    master, slave = os.openpty()
+    port = free_port()
+    proc = _simulation(tmp_path, master, slave, lang="de_DE.UTF-8", port=port)
+    seen = bytearray()
+    try:
+        read_until(master, b"q        beenden", seen)
+        os.write(master, b"n")
+        read_until(master, b"Spiel #1 (How Ruck!)", seen)
+        os.write(master, b"o")
+        read_until(master, b"  How Ruck!\r\n", seen)
+        os.write(master, b"2")
+        read_until(master, b"B hat das Rennen gewonnen", seen)
+        read_until(master, b"B ist am Zug", seen)
+        os.write(master, b"1")  # a button pressed after the race: no race, nothing said
+        phone = Client(port)
+        pin = re.search(r"PIN (\d+)", seen.decode()).group(1)
+        assert phone.post("/api/pair", {"pin": pin})[0] == 200
+        legal = phone.get("/api/games/1/legal")[1]
+        assert phone.post("/api/games/1/actions", expand(legal)[0])[0] == 200
+        read_until(master, b"A ist am Zug", seen)
+        time.sleep(RACE_SHOWN_S + 0.5)  # the race leaves the screen: published once more
+        os.write(master, b"q")
+        read_until(master, b"companion stopped", seen)
+        text = seen.decode()
+        assert text.count("hat das Rennen gewonnen") == 1, text
+        assert "None" not in text and "won the race" not in text, text
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=20)
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.parametrize("game, players", [("howruck", ["A", "B"]), ("laufrauf", ["red", "blue"]),
+                                           ("tauziehen", ["A", "B"]), ("stramash", ["A", "B"])])
+def test_each_games_state_line_says_whose_turn_and_how_it_ended(tmp_path, game, players):
+    """Views real moves reach, every game: a turn in words (Lauf Rauf!'s colours in the
+    reader's language), never a phase id or None; at the end who won."""
+    sessions = Sessions(tmp_path)
+    rng = random.Random(7)
+    session = sessions.create(game, players, None, 11)
+    lines = [state_line(session.view(), "de")]
+    while session.status == "playing" and len(lines) < 3000:
+        legal = expand(answers.legal(session.id, session.core, session.state))
+        sessions.apply(session.id, rng.choice(legal))
+        session = sessions.get(session.id)
+        lines.append(state_line(session.view(), "de"))
+    turns = [line for line in lines if line.endswith(" ist am Zug.")]
+    assert turns and all(line.startswith(f"Spiel #{session.id} (") for line in lines), lines[:3]
+    if game == "laufrauf":
+        assert "Rot ist am Zug" in turns[0] or "Blau ist am Zug" in turns[0], turns[0]
+    assert not any("None" in line or "red" in line or "blue" in line for line in lines)
+    if session.status == "over":
+        assert "ist vorbei" in lines[-1], lines[-1]

@@ -1,12 +1,13 @@
-"""A terminal table for simulation: keys drive the mock pins, race results are printed.
+"""A terminal table for simulation: keys drive the mock pins; what happens is printed.
 
-    n        new How Ruck! game (A against B)
-    o        press OK (starts the race)
-    1 … 6    press that player's button
-    q        quit
-
+Keys (printed at start, in the terminal's language: ``console:keys``): ``n`` a new How Ruck!
+game (A against B), ``o`` OK (starts the race), ``1`` … ``6`` a player's button, ``q`` quit.
 On a terminal each key acts at once (cbreak mode; the terminal is given back as it was at
 exit); from a pipe each character read is a key.
+
+What it prints is said in the terminal's language (`companion.i18n.terminal_language`): each
+race's countdown, signal and result (once per race), and after each move whose turn it is, or
+how the game ended.
 """
 
 from __future__ import annotations
@@ -21,12 +22,20 @@ from typing import Any
 
 from gpiozero import Device
 
+from companion.i18n import sentence
+from companion.i18n.catalogs import terminal_language
+from companion.i18n.said import Said
+from companion.screens.common import GAME_TITLES
+from companion.screens.texts import color
+
 
 class Console:
-    def __init__(self, daemon, stop: threading.Event) -> None:
+    def __init__(self, daemon, stop: threading.Event, lang: str | None = None) -> None:
         self.daemon = daemon
         self.stop = stop
+        self.lang = lang or terminal_language()
         self._saved: list[Any] | None = None
+        self._decided = False  # the race's result is printed (a race is re-published after)
         daemon.hub.subscribe(self.show, "console")
 
     def start(self) -> None:
@@ -35,7 +44,7 @@ class Console:
             self._saved = termios.tcgetattr(fd)
             tty.setcbreak(fd)
         threading.Thread(target=self._read, name="console", daemon=True).start()
-        print(__doc__.split("\n\n")[1], flush=True)
+        print(Said("console:keys").text(self.lang), flush=True)
 
     def close(self) -> None:
         """Give the terminal back as it was (cbreak off, echo on)."""
@@ -75,29 +84,53 @@ class Console:
         if topic == "race":
             decision = payload.get("decision")
             if payload["phase"] == "countdown":
+                self._decided = False
                 print(f"  … {payload['countdown']}", flush=True)
             elif payload["phase"] == "running":
+                self._decided = False
                 print("  How Ruck!", flush=True)
-            elif decision:
-                print(f"  {race_sentence(decision)}", flush=True)
+            elif decision and not self._decided:
+                self._decided = True
+                print(f"  {race_sentence(decision, self.lang)}", flush=True)
             if payload.get("false_start"):
-                print(f"  False start by {payload['false_start']}.", flush=True)
+                said = Said("console:false_start", player=payload["false_start"])
+                print(f"  {said.text(self.lang)}", flush=True)
         elif topic == "state" and payload:
-            parts = [f"game {payload['id']}: {payload.get('phase')}"]
-            if payload.get("barrel") is not None:
-                parts.append(f"barrel on field {payload['barrel']}")
-            if payload.get("turn"):
-                parts.append(f"{payload['turn']}'s turn")
-            print("  " + ", ".join(parts), flush=True)
+            print(f"  {state_line(payload, self.lang)}", flush=True)
 
 
-def race_sentence(decision: dict[str, Any]) -> str:
+def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
     """A decided race as the terminal says it: who, and by how much."""
     margin = decision.get("margin_us")
+    ms = f"{margin / 1000:.1f}" if margin is not None else None
     if decision["tie"]:
-        apart = f" ({margin / 1000:.1f} ms apart)" if margin is not None else ""
-        return f"Tie{apart}: each player draws a card."
-    if decision.get("reason") == "false_start":
-        return f"Stopp! {decision['winner']} won the race: the other player false-started."
-    ahead = f", {margin / 1000:.1f} ms ahead" if margin is not None else ""
-    return f"Stopp! {decision['winner']} won the race{ahead}."
+        said = Said("console:tie", ms=ms) if ms else Said("console:tie_plain")
+    elif decision.get("reason") == "false_start":
+        said = Said("console:won_false_start", player=decision["winner"])
+    else:
+        said = Said("console:won", player=decision["winner"], ms=ms) if ms else \
+            Said("console:won_plain", player=decision["winner"])
+    return said.text(lang)
+
+
+def state_line(view: dict[str, Any], lang: str = "en") -> str:
+    """A game's state after a change, in a line: whose turn it is (and in How Ruck! where the
+    barrel stands), or how the game ended. Lauf Rauf!'s players are colours, said in `lang`;
+    what follows the game's name is a sentence ("Rot ist am Zug")."""
+    game = Said("console:game", id=view["id"],
+                title=GAME_TITLES.get(view.get("game"), view.get("game")))
+    winner = view.get("winner")
+    turn = color(view["turn"], lang) if view.get("turn") else None
+    barrel = view.get("barrel")
+    if view.get("status") == "over" or winner is not None:
+        names = winner if isinstance(winner, list) else [winner]
+        what = Said("console:over_draw") if winner in (None, "draw") else \
+            Said("console:over_won", player=" & ".join(color(n, lang) for n in names))
+    elif barrel is not None:
+        what = Said("console:barrel", field=barrel, player=turn) if turn else \
+            Said("console:barrel_only", field=barrel)
+    elif turn:
+        what = Said("console:turn", player=turn)
+    else:
+        return game.text(lang)
+    return Said("console:line", game=game.text(lang), what=sentence(what.text(lang))).text(lang)

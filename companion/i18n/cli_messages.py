@@ -176,6 +176,25 @@ SENTENCES: dict[str, Source] = {
     "os:ENOTDIR": "a part of the path is not a folder",
     "os:EEXIST": "that exists already",
     # --- the command line -------------------------------------------------------------------
+    # --- the simulation's terminal table (companion/daemon/console.py) ---------------------
+    "console:keys": "    n        new How Ruck! game (A against B)\n"
+                    "    o        press OK (starts the race)\n"
+                    "    1 … 6    press that player's button\n"
+                    "    q        quit",
+    "console:tie": "Tie ({ms} ms apart): each player draws a card.",
+    "console:tie_plain": "Tie: each player draws a card.",
+    "console:won": "Stopp! {player} won the race, {ms} ms ahead.",
+    "console:won_plain": "Stopp! {player} won the race.",
+    "console:won_false_start": "Stopp! {player} won the race: the other player "
+                               "false-started.",
+    "console:false_start": "False start by {player}.",
+    "console:game": "Game #{id} ({title})",
+    "console:line": "{game}: {what}",
+    "console:turn": "{player}'s turn.",
+    "console:barrel": "the barrel is on field {field}, {player}'s turn.",
+    "console:barrel_only": "the barrel is on field {field}.",
+    "console:over_won": "game over, {player} won.",
+    "console:over_draw": "game over, a draw.",
     "cli:cannot_read": "cannot read {file}: {error}",
     "cli:cannot_write": "cannot write {file}: {error}",
     "cli:no_header": "line 1: the file has no header",
