@@ -3,7 +3,6 @@ stream (pairing over HTTP: test_web_pairing_api.py)."""
 
 from __future__ import annotations
 
-import gzip
 import http.client
 import json
 import socket
@@ -254,23 +253,23 @@ def test_simulated_buttons_drive_the_race(daemon, client):
 
 
 def test_page_and_assets_are_served_locally(daemon, client):
-    from companion.bench.web_bench import page_assets
+    from companion.bench.web_bench import page_assets, page_weight
+    from companion.web import PAGE_BUDGET
 
     status, html, headers = client.get("/")
     assert status == 200 and "default-src 'self'" in headers["content-security-policy"]
     assert "http://" not in html and "https://" not in html  # no CDN
-    total = len(html.encode())
-    zipped = len(gzip.compress(html.encode()))
-    assets = page_assets()
     assert {"app.js", "core.js", "app.css", "choices.js",
-            "seats.js"} <= set(assets)
-    for asset in assets:
-        status, body, _ = client.get(f"/static/{asset}")
-        assert status == 200
-        total += len(body.encode())
-        zipped += len(gzip.compress(body.encode()))
-    assert total < 100_000  # the page's budget (uncompressed)
-    assert zipped < 30_000  # and gzipped, each file on its own as it is sent
+            "seats.js"} <= set(page_assets())
+
+    def served(path: str) -> bytes:
+        status, body, _ = client.exchange("GET", path)
+        assert status == 200, path
+        return body
+
+    total, zipped = page_weight(served)
+    assert total < PAGE_BUDGET.raw  # the page's budget (uncompressed)
+    assert zipped < PAGE_BUDGET.gzip  # and gzipped, each file on its own as it is sent
 
 
 def test_load_twenty_streams_while_a_client_posts_a_thousand_actions():

@@ -28,6 +28,16 @@ class Client:
 
     def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:
+        status, data, received = self.exchange(method, path, body, raw, headers)
+        try:
+            parsed = json.loads(data) if data else None
+        except ValueError:
+            parsed = data.decode(errors="replace")
+        return status, parsed, received
+
+    def exchange(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
+                 headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
+        """One request; the answer's body as the bytes sent."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         sent = dict(headers or {})
         payload = raw
@@ -43,11 +53,7 @@ class Client:
         if "set-cookie" in received:
             self.cookie = received["set-cookie"].split(";")[0]
         conn.close()
-        try:
-            parsed = json.loads(data) if data else None
-        except ValueError:
-            parsed = data.decode(errors="replace")
-        return response.status, parsed, received
+        return response.status, data, received
 
     def get(self, path: str, **kw):
         return self.request("GET", path, **kw)

@@ -12,7 +12,7 @@ import json
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
@@ -36,9 +36,23 @@ from companion.web.hosts import allowed_host, own_names
 from companion.web.moves import MoveLane
 from companion.web.server import MAX_BODY, WebServer
 
-__all__ = ["LARGE_BODIES", "WebServer", "create_app", "move_lane"]
+__all__ = ["LARGE_BODIES", "PAGE_BUDGET", "PageBudget", "WebServer", "create_app", "move_lane"]
 
 LARGE_BODIES = {"/api/restore": MAX_RESTORE_BYTES}  # paths whose body may pass MAX_BODY
+
+
+class PageBudget(NamedTuple):
+    """What a phone downloads to open the page: the page and every asset it loads at start,
+    as sent, in bytes (`raw`) and gzipped each file on its own (`gzip`)."""
+
+    raw: int
+    gzip: int
+
+
+# The page's weight budget, the one figure the test (test_web_api.py) holds the page to and
+# `companion bench web` (web.page_bytes) reports beside its weight.
+PAGE_BUDGET = PageBudget(raw=100_000, gzip=30_000)
+
 
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
               413: "body_too_large"}
