@@ -70,3 +70,19 @@ def test_a_watchers_download_is_refused_on_the_page(browser, daemon):  # noqa: F
     assert page.inner_text("#message").startswith("Koppeln Sie zuerst dieses Telefon")
     assert page.is_visible("#pair")  # the PIN box, to pair now
     assert downloads == []
+
+
+def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon):  # noqa: F811
+    """A phone that only plays never downloads the backup's code (the page's weight budget:
+    test_web_api.py); its buttons rest until it has come."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    loaded = ("performance.getEntriesByType('resource')"
+              ".some((e) => e.name.endsWith('/static/backup.js'))")
+    page.wait_for_timeout(300)  # what the page loads at start has come
+    assert not page.evaluate(loaded)
+    assert page.is_disabled("#backup-download") and page.is_disabled("#restore-file")
+    page.click("nav [data-tab=setup]")
+    until(page, loaded)
+    until(page, "!document.querySelector('#backup-download').disabled")
+    assert page.is_enabled("#restore-file") and page.is_disabled("#restore")  # no file yet

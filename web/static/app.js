@@ -105,9 +105,9 @@
 
   // Code a phone may never need loads when first asked for, once (`loadScript`): each game's
   // module (/static/<game>.js, registering companion.games.<game>) when such a game is first
-  // shown, the simulation's buttons, the Players tab, the step-through view. Strings stay
-  // eager: the setup form uses them. A module that fails to load resolves too: its game is
-  // drawn generically, never stuck.
+  // shown, the simulation's buttons, the Players tab, the step-through view, the backup's
+  // buttons (the New game tab). Strings stay eager: the setup form uses them. A module that
+  // fails to load resolves too: its game is drawn generically, never stuck.
   const loads = {};
 
   function loadScript(name) {
@@ -383,7 +383,7 @@
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "play") companion.fitTexts($("#board"));  // measured only when shown
-    if (name === "setup") companion.setup.loadGames();
+    if (name === "setup") { companion.setup.loadGames(); loadScript("backup.js"); }
     if (name === "roster") loadPlayersTab();
     if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");
   }
@@ -427,7 +427,6 @@
     app.status = r.data;
     $("#pair").hidden = r.data.paired;
     companion.setup.init(r.data);
-    companion.backup.init();
     if (r.data.simulate) {  // a laptop's simulation: a Pi's phones never load its buttons
       document.querySelector("nav [data-tab=sim]").hidden = false;
       loadScript("sim.js").then(() => { companion.sim.init(r.data.buttons); companion.sim.name(app.state); });

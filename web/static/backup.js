@@ -1,6 +1,7 @@
 // The table's data in one file: a backup downloaded to this phone (every game, player and
 // setting), and a backup file restored from it (the table's games before it are kept on the
-// box as a backup of their own). Both need a paired phone; restoring asks first.
+// box as a backup of their own). Both need a paired phone; restoring asks first. Loaded when
+// the New game tab is first opened (app.js); its controls are off until then.
 (function () {
   "use strict";
   const companion = window.companion, app = companion;  // the page's state (app.js)
@@ -43,14 +44,11 @@
     companion.setup.loadGames();
   }
 
-  function init() {
-    $("#backup-download").addEventListener("click", download);
-    $("#restore").addEventListener("click", restore);
-    $("#restore-file").addEventListener("change", () => {
-      $("#restore").disabled = !$("#restore-file").files.length;
-      $("#backup-note").textContent = "";
-    });
-  }
-
-  companion.backup = {init};
+  $("#backup-download").addEventListener("click", download);
+  $("#restore").addEventListener("click", restore);
+  $("#restore-file").addEventListener("change", () => {
+    $("#restore").disabled = !$("#restore-file").files.length;
+    $("#backup-note").textContent = "";
+  });
+  $("#backup-download").disabled = $("#restore-file").disabled = false;
 })();
