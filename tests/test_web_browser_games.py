@@ -88,6 +88,9 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
 def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
+    styles = ("performance.getEntriesByType('resource').map((e) => e.name)"
+              ".filter((n) => n.endsWith('.css')).map((n) => n.split('/').pop())")
+    assert page.evaluate(styles) == ["app.css"]  # a game's style comes with its game
     daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
     page.wait_for_selector("#board .rope")
     seat(page)
@@ -99,6 +102,8 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     until(page, "document.querySelector('.rope[data-card=\"8\"]').dataset.pos === '-1'")
     hand = [int(text.split()[0]) for text in page.locator("#choices .tz-card").all_inner_texts()]
     assert len(hand) > 10 and hand == sorted(hand)  # the hand by number, as on the table
+    row = "(h) => getComputedStyle(h).gridTemplateColumns.split(' ').length"
+    assert page.locator("#choices .tz-hand").evaluate(row) == 5  # tauziehen.css: five to a row
     shot(page, "15-tauziehen")
 
     daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])

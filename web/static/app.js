@@ -103,27 +103,36 @@
     box.textContent = t(box.dataset.t);
   }
 
-  // Code a phone may never need loads when first asked for, once (`loadScript`): each game's
-  // module (/static/<game>.js, registering companion.games.<game>) when such a game is first
-  // shown, the simulation's buttons, the Players tab, the step-through view, the backup's
-  // buttons (the New game tab). Strings stay eager: the setup form uses them. A module that
-  // fails to load resolves too: its game is drawn generically, never stuck.
+  // Code and style a phone may never need load when first asked for, once (`loadScript`,
+  // `loadStyle`): each game's module (/static/<game>.js, registering companion.games.<game>)
+  // and style when such a game is first shown, the simulation's buttons, the Players tab, the
+  // step-through view, the backup's buttons (the New game tab). Strings stay eager: the setup
+  // form uses them. A file that fails to load resolves too: its game is drawn generically,
+  // never stuck.
   const loads = {};
 
-  function loadScript(name) {
+  function load(name, make) {
     loads[name] = loads[name] || new Promise((resolve) => {
-      const script = document.createElement("script");
-      script.src = `/static/${name}`;
-      script.addEventListener("load", resolve);
-      script.addEventListener("error", resolve);
-      document.head.append(script);
+      const element = make();
+      element.addEventListener("load", resolve);
+      element.addEventListener("error", resolve);
+      document.head.append(element);
     });
     return loads[name];
   }
 
+  function loadScript(name) {
+    return load(name, () => Object.assign(document.createElement("script"), {src: `/static/${name}`}));
+  }
+
+  function loadStyle(name) {
+    return load(name, () => Object.assign(document.createElement("link"), {rel: "stylesheet", href: `/static/${name}`}));
+  }
+
+  // A game's module and its style: the board is drawn once both have come.
   function ensureGame(game) {
     if (companion.games[game] || !app.status || !app.status.games.includes(game)) return Promise.resolve();
-    return loadScript(`${game}.js`);
+    return Promise.all([loadScript(`${game}.js`), known(game).style && loadStyle(`${game}.css`)]);
   }
 
   // A history line or announcement names cards and moves as its game's module does, which
@@ -409,12 +418,7 @@
   // The Players tab's code, words and style load when it is first opened: a phone that only
   // plays never downloads them.
   function loadPlayersTab() {
-    if (app.playersTab) return;
-    app.playersTab = true;
-    const css = document.createElement("link");
-    css.rel = "stylesheet";
-    css.href = "/static/players.css";
-    document.head.append(css);
+    loadStyle("players.css");
     loadScript("players.js");
   }
 

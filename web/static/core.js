@@ -10,11 +10,12 @@
 
   // The registry: the games the page knows (title, players from–to, the players' colours when
   // they are colours); each one's code is /static/<game>.js, loaded when first shown, which
-  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset}.
+  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset},
+  // with its style, /static/<game>.css, if it has one (`style`).
   companion.known = {
-    howruck: {title: "How Ruck!", players: [2, 2]},
-    laufrauf: {title: "Lauf Rauf!", players: [2, 4], colours: ["red", "blue", "green", "yellow"]},
-    tauziehen: {title: "Tauziehen", players: [2, 2]},
+    howruck: {title: "How Ruck!", players: [2, 2], style: true},
+    laufrauf: {title: "Lauf Rauf!", players: [2, 4], colours: ["red", "blue", "green", "yellow"], style: true},
+    tauziehen: {title: "Tauziehen", players: [2, 2], style: true},
     stramash: {title: "Stramash", players: [2, 6]},
   };
   companion.gameInfo = (game) => companion.known[game] || {title: game, players: [2, 2]};
