@@ -9,55 +9,21 @@
   const companion = window.companion;
   const app = Object.assign(companion, {status: null, state: null, legal: [], picked: null, race: null, stream: null});
 
-  let lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
   const t = companion.t;  // i18n.js: the catalog of the page's language
-  app.t = t;  // the page's words, for the per-game modules and the tests
-  Object.assign(app, {api, show, describe, button, playerName, playerNames, tab, focusPlay, setState, unpaired, openReplay});  // lent to setup.js, history.js
+  const {api, show, button, playerName, describe, loadScript, loadStyle, ensureGame} = companion;  // core.js
+  Object.assign(app, {tab, focusPlay, setState, openReplay});  // lent to setup.js, pairing.js
+  // The page's language: the reader's choice (a cookie), else the server's guess.
+  app.lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
 
   function readCookie(name) {
     const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
     return m ? decodeURIComponent(m[1]) : null;
   }
 
-  async function api(method, path, body) {
-    const options = {method, credentials: "same-origin", headers: {"Accept": "application/json"}};
-    if (body instanceof Blob) {  // a file as it is (a backup to restore)
-      options.headers["Content-Type"] = "application/octet-stream";
-      options.body = body;
-    } else if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    const sep = path.includes("?") ? "&" : "?";
-    let response;
-    try {
-      response = await fetch(path + sep + "lang=" + lang, options);
-    } catch (err) {
-      show(t("offline"));
-      return {ok: false};
-    }
-    // a file answered (a backup) comes as a Blob, its name in `headers`; anything else is JSON
-    const file = response.ok && !(response.headers.get("Content-Type") || "").startsWith("application/json");
-    const data = file ? await response.blob() : await response.json().catch(() => ({}));
-    if (!response.ok) {
-      show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
-      if (response.status === 401) { $("#pair").hidden = false; setPaired(false); }
-    }
-    return {ok: response.ok, status: response.status, data, headers: response.headers};
-  }
-
-  function show(text, code) {
-    const box = $("#message");
-    box.textContent = text || "";
-    box.dataset.code = code || "";
-    box.hidden = !text;
-    if (text) box.scrollIntoView({block: "nearest"});  // a refusal the phone does not see is no answer
-  }
-
   function translatePage() {
-    document.documentElement.lang = lang;
+    document.documentElement.lang = app.lang;
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
-    $("#page-lang").value = lang;
+    $("#page-lang").value = app.lang;
   }
 
   // --- live -----------------------------------------------------------------------------------
@@ -75,7 +41,7 @@
       entry: (data) => afterModule(() => companion.historyTab.append(data)),
       you: (data) => {  // each stream begins with whether this phone is paired
         if (data.paired || !app.status || !app.status.paired) return;
-        unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
+        app.unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
       },
       language: (code) => {  // a phone chose the table's language
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
@@ -101,38 +67,6 @@
     box.hidden = !!app.state;
     box.dataset.t = app.heard ? "no_game" : app.live === false ? "no_table" : "connecting";
     box.textContent = t(box.dataset.t);
-  }
-
-  // Code and style a phone may never need load when first asked for, once (`loadScript`,
-  // `loadStyle`): each game's module (/static/<game>.js, registering companion.games.<game>)
-  // and style when such a game is first shown, the simulation's buttons, the Players tab, the
-  // step-through view, the backup's buttons (the New game tab). Strings stay eager: the setup
-  // form uses them. A file that fails to load resolves too: its game is drawn generically,
-  // never stuck.
-  const loads = {};
-
-  function load(name, make) {
-    loads[name] = loads[name] || new Promise((resolve) => {
-      const element = make();
-      element.addEventListener("load", resolve);
-      element.addEventListener("error", resolve);
-      document.head.append(element);
-    });
-    return loads[name];
-  }
-
-  function loadScript(name) {
-    return load(name, () => Object.assign(document.createElement("script"), {src: `/static/${name}`}));
-  }
-
-  function loadStyle(name) {
-    return load(name, () => Object.assign(document.createElement("link"), {rel: "stylesheet", href: `/static/${name}`}));
-  }
-
-  // A game's module and its style: the board is drawn once both have come.
-  function ensureGame(game) {
-    if (companion.games[game] || !app.status || !app.status.games.includes(game)) return Promise.resolve();
-    return Promise.all([loadScript(`${game}.js`), known(game).style && loadStyle(`${game}.css`)]);
   }
 
   // A history line or announcement names cards and moves as its game's module does, which
@@ -241,14 +175,6 @@
     $("#prompt").textContent = companion.sentence(text);
   }
 
-  function button(label, onClick, cls) {
-    const b = document.createElement("button");
-    b.textContent = label;
-    if (cls) b.className = cls;
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
   function renderChoices() {
     const choices = $("#choices"), places = $("#places");
     choices.replaceChildren();
@@ -307,82 +233,13 @@
     return companion.games[s.game];
   }
 
-  // A player as the reader sees them: in a game whose players are colours (core.js: its
-  // `colours`, ids the core fixes such as "red") the colour in the reader's language;
-  // everyone else by the name given. A team (a pairs game's winner) is its names joined.
-  function playerName(game, p) { return (known(game).colours || []).includes(p) ? t(p) : p; }
-  function playerNames(game, who) { return [].concat(who).map((p) => playerName(game, p)).join(" & "); }
-
-  function describe(a, events, memo, caused, game = app.state && app.state.game) {
-    const ui = game && gameUi({game});
-    return ui && ui.describe ? ui.describe(a, t, events, memo, caused) : JSON.stringify(a);
-  }
-
-  // --- pairing, simulation, tabs --------------------------------------------------------------
-  async function pair(event) {
-    event.preventDefault();
-    const pin = $("#pin").value.trim();
-    if (!/^[0-9]{6}$/.test(pin)) return show(t("pin_six_digits"));  // costs no try
-    const r = await api("POST", "/api/pair", {pin});
-    const locked = !r.ok && r.data && r.data.error && r.data.error.code === "pairing_locked";
-    if (locked) waitToPair(r.data.error.params.seconds);
-    if (r.ok) {
-      $("#pair").hidden = true;
-      show("");
-      companion.announce.note(t("paired"));
-      app.stream.reopen();
-      setPaired(true);
-      focusPlay();  // the PIN box (and its focused button) is gone
-    }
-  }
-
-  // Locked out after wrong PINs: the wait counts down where the refusal was said, and the
-  // Pair button rests until it is over (a try meanwhile would only be refused again).
-  let waiting = null;
-  function waitToPair(seconds) {
-    const submit = $("#pair-form button[type=submit]"), until = Date.now() + seconds * 1000;
-    clearInterval(waiting);
-    submit.disabled = true;
-    const box = $("#message");
-    const tick = () => {
-      const left = Math.ceil((until - Date.now()) / 1000);
-      const counting = box.dataset.code === "pairing_locked";  // not replaced by other news
-      if (!counting) box.removeAttribute("aria-live");  // which a screen reader must hear
-      if (left > 0 && !$("#pair").hidden) {
-        if (counting) box.textContent = t("pair_wait", {n: left});  // said once, then counted
-        return;
-      }
-      clearInterval(waiting);
-      submit.disabled = false;
-      box.removeAttribute("aria-live");
-      if (!$("#pair").hidden) show(t("pair_again"));  // paired meanwhile (the QR code): nothing
-    };
-    show(t("pair_wait", {n: seconds}), "pairing_locked");
-    box.setAttribute("aria-live", "off");  // a screen reader hears the wait once, not each second
-    waiting = setInterval(tick, 1000);
-  }
-
+  // --- simulation, tabs -----------------------------------------------------------------------
   // Where the keyboard and a screen reader go when what had the focus goes away (pairing,
   // a game started): whose turn it is, or that there is no game yet.
   function focusPlay() {
     const said = [$("#prompt"), $("#no-game")].find((el) => !el.hidden && el.textContent.trim());
     (said || $("#play")).focus();
   }
-
-  function setPaired(on) {
-    if (app.status) app.status.paired = on;
-    if (app.state) setState(app.state);  // fetch the moves (or drop them) and draw again
-  }
-
-  // This phone is a watcher now: the PIN box, and a banner saying why.
-  function unpaired(said) {
-    $("#pair").hidden = false;
-    $("#pin").focus();  // what this phone needs now
-    setPaired(false);
-    companion.announce.note(said);
-  }
-
-
 
   // A tab is a step in the phone's history: Back returns to the tab before, as on any other
   // page, and a reload keeps the tab. Its name rides in history.state, not in the address,
@@ -423,7 +280,7 @@
   }
 
   async function init() {
-    if (!(await companion.i18n.load(lang))) { lang = "en"; await companion.i18n.load(lang); }
+    if (!(await companion.i18n.load(app.lang))) { app.lang = "en"; await companion.i18n.load(app.lang); }
     translatePage();
     if (await companion.pairing.fromFragment()) companion.announce.note(t("paired"));  // scanned
     const r = await api("GET", "/api/status");
@@ -442,7 +299,7 @@
     if (history.state && history.state.tab) tabFromHistory(history.state);  // a reload
     else history.replaceState({tab: "play"}, "");
     window.addEventListener("popstate", (e) => tabFromHistory(e.state));
-    $("#pair-form").addEventListener("submit", pair);
+    companion.pairing.init();
     $("#undo").addEventListener("click", async () => {
       // Taking back a move is asked first, naming it: a stray tap at the table changes
       // nothing, and the players see which move goes. The second tap takes back one move:
@@ -458,8 +315,8 @@
     });
     $("#page-lang").addEventListener("change", async (e) => {
       if (!(await companion.i18n.load(e.target.value))) return;
-      lang = e.target.value;
-      document.cookie = `companion_lang=${lang}; path=/; max-age=31536000; SameSite=Strict`;
+      app.lang = e.target.value;
+      document.cookie = `companion_lang=${app.lang}; path=/; max-age=31536000; SameSite=Strict`;
       // What the old language said goes: a refusal, the banner, a form's note, a marked field.
       show("");
       $("#banner").hidden = true;
@@ -474,7 +331,7 @@
       $("#live").textContent = t(on ? "live" : "offline");
       companion.historyTab.draw();  // the history speaks the new language at once
       companion.setup.offerTableLanguage();
-      document.dispatchEvent(new CustomEvent("companion:language", {detail: lang}));  // other tabs
+      document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs
     });
     connect();
   }

@@ -90,4 +90,92 @@
     if (ui && ui.board) return ui.board(state, t);
     return `<pre>${companion.esc(JSON.stringify(state, null, 1))}</pre>`;
   };
+
+  // An action said as its game's module says it (a history line, a banner); else as data.
+  companion.describe = (a, events, memo, caused, game = companion.state && companion.state.game) => {
+    const ui = game && companion.games[game];
+    return ui && ui.describe ? ui.describe(a, companion.t, events, memo, caused) : JSON.stringify(a);
+  };
+
+  // A player as the reader sees them: in a game whose players are colours (the registry's
+  // `colours`, ids the core fixes such as "red") the colour in the reader's language;
+  // everyone else by the name given. A team (a pairs game's winner) is its names joined.
+  companion.playerName = (game, p) => ((companion.gameInfo(game).colours || []).includes(p) ? companion.t(p) : p);
+  companion.playerNames = (game, who) => [].concat(who).map((p) => companion.playerName(game, p)).join(" & ");
+
+  companion.button = (label, onClick, cls) => {
+    const b = document.createElement("button");
+    b.textContent = label;
+    if (cls) b.className = cls;
+    b.addEventListener("click", onClick);
+    return b;
+  };
+
+  // Code and style a phone may never need load when first asked for, once (`loadScript`,
+  // `loadStyle`): each game's module (/static/<game>.js, registering companion.games.<game>)
+  // and style when such a game is first shown, the simulation's buttons, the Players tab, the
+  // step-through view, the backup's buttons (the New game tab). Strings stay eager: the setup
+  // form uses them. A file that fails to load resolves too: its game is drawn generically,
+  // never stuck.
+  const loads = {};
+
+  function load(name, make) {
+    loads[name] = loads[name] || new Promise((resolve) => {
+      const element = make();
+      element.addEventListener("load", resolve);
+      element.addEventListener("error", resolve);
+      document.head.append(element);
+    });
+    return loads[name];
+  }
+
+  companion.loadScript = (name) =>
+    load(name, () => Object.assign(document.createElement("script"), {src: `/static/${name}`}));
+  companion.loadStyle = (name) =>
+    load(name, () => Object.assign(document.createElement("link"), {rel: "stylesheet", href: `/static/${name}`}));
+
+  // A game's module and its style: the board is drawn once both have come.
+  companion.ensureGame = (game) => {
+    const status = companion.status;
+    if (companion.games[game] || !status || !status.games.includes(game)) return Promise.resolve();
+    return Promise.all([companion.loadScript(`${game}.js`), companion.gameInfo(game).style && companion.loadStyle(`${game}.css`)]);
+  };
+
+  // The page's requests, in its language (`companion.lang`, app.js). A refusal is said on the
+  // message line (`show`); one for want of pairing shows the PIN box again.
+  companion.api = async (method, path, body) => {
+    const options = {method, credentials: "same-origin", headers: {"Accept": "application/json"}};
+    if (body instanceof Blob) {  // a file as it is (a backup to restore)
+      options.headers["Content-Type"] = "application/octet-stream";
+      options.body = body;
+    } else if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const sep = path.includes("?") ? "&" : "?";
+    let response;
+    try {
+      response = await fetch(path + sep + "lang=" + companion.lang, options);
+    } catch (err) {
+      companion.show(companion.t("offline"));
+      return {ok: false};
+    }
+    // a file answered (a backup) comes as a Blob, its name in `headers`; anything else is JSON
+    const file = response.ok && !(response.headers.get("Content-Type") || "").startsWith("application/json");
+    const data = file ? await response.blob() : await response.json().catch(() => ({}));
+    if (!response.ok) {
+      companion.show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
+      if (response.status === 401) { document.getElementById("pair").hidden = false; companion.pairing.setPaired(false); }
+    }
+    return {ok: response.ok, status: response.status, data, headers: response.headers};
+  };
+
+  // The message line: a refusal, or what went wrong, until something else is said.
+  companion.show = (text, code) => {
+    const box = document.getElementById("message");
+    box.textContent = text || "";
+    box.dataset.code = code || "";
+    box.hidden = !text;
+    if (text) box.scrollIntoView({block: "nearest"});  // a refusal the phone does not see is no answer
+  };
 })();
