@@ -361,3 +361,43 @@ def test_a_paired_phone_without_a_seat_is_told_how_to_get_the_moves(browser, dae
     watcher = phone(browser, daemon)  # not paired: it makes no moves, and is told nothing
     until(watcher, "window.companion.state && window.companion.state.turn === 'Anna'")
     assert watcher.locator("#choices").inner_text() == ""
+
+
+# The top card of Anna's red stack and its number, as the screen shows them.
+TOP_CARD = """(() => {
+  const f = document.querySelector('#board .field[data-side=Anna][data-field=red]')
+    .getBoundingClientRect();
+  const inside = (el) => { const a = el.getBoundingClientRect();
+    return a.left >= f.left && a.right <= f.right && a.top >= f.top && a.bottom <= f.bottom; };
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.x + r.width / 2, y: r.y + r.height / 2}; };
+  const cards = [...document.querySelectorAll('#board rect:not(.field)')].filter(inside);
+  const texts = [...document.querySelectorAll('#board text')].filter(inside);
+  return [box(cards[cards.length - 1]), box(texts[texts.length - 1])];
+})()"""
+
+
+def test_howruck_a_tap_on_the_cards_lying_on_a_field_places_the_card_there(browser, daemon):
+    """A field that already holds cards is mostly those cards: a tap on them (where a finger
+    lands when the player points at the stack) did nothing, as only the bare field around
+    them answered. The cards and their numbers let the tap through to their field."""
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    red = {"color": "red", "strength": 1, "howruck": False, "nessie": False}
+    for player in ("Anna", "Bert"):  # two cards on Anna's red field
+        daemon.hub.call(daemon.table.apply, game, {"type": "play", "player": player,
+                                                   "card": red, "side": "Anna", "field": "red"})
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    for done, target in ((3, 0), (4, 1)):  # a tap on the top card, then on its number
+        until(page, f"window.companion.state.actions === {done}"
+                    " && window.companion.legal.length")
+        for name in ("rot", "rot 1", "ohne ✶"):
+            page.locator("#choices").get_by_role("button", name=name, exact=True).click()
+        page.wait_for_selector("#board .field.legal[data-side=Anna][data-field=red]")
+        shot(page, f"12-howruck-tap-on-a-stack-{target}")
+        point = page.evaluate(TOP_CARD)[target]
+        page.mouse.click(point["x"], point["y"])
+        until(page, f"window.companion.state.actions === {done + 1}")
+    assert len(page.evaluate("window.companion.state.fields.Anna.red")) == 4

@@ -38,10 +38,11 @@
       ["red", "blue", "green"].forEach((field, i) => {
         const x = 4 + i * 118, stack = s.fields[side][field];
         out.push(`<rect class="field" data-side="${esc(side)}" data-field="${field}" x="${x}" y="${y + 18}" width="110" height="62" rx="6" fill="${colour(field)}" fill-opacity="0.18" stroke="${colour(field)}" stroke-width="2"/>`);
+        // the cards lie on their field: a tap on them is a tap on the field (pointer-events)
         stack.forEach((card, k) => {
           const top = k === stack.length - 1;
-          out.push(`<rect x="${x + 6 + k * 20}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}"/>`);
-          out.push(`<text x="${x + 15 + k * 20}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}">${cardLabel(card)}</text>`);
+          out.push(`<rect x="${x + 6 + k * 20}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}" pointer-events="none"/>`);
+          out.push(`<text x="${x + 15 + k * 20}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}" pointer-events="none">${cardLabel(card)}</text>`);
         });
       });
     });
