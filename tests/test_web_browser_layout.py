@@ -264,3 +264,41 @@ def test_a_player_field_added_by_mistake_is_taken_away_again(browser, daemon):
     until(page, "window.companion.state && window.companion.state.game === 'stramash'")
     assert daemon.hub.call(lambda: daemon.table.current) is not None
     assert page.evaluate("window.companion.state.players")[2] == "Eva"
+
+
+# The words of the move buttons that the screen shows broken over two lines ("Adrenalin|e
+# Rush"): each word's text as a range, its boxes on more than one line.
+WORDS_BROKEN = """() => {
+  const broken = [];
+  for (const b of document.querySelectorAll('#choices button, #places button')) {
+    const node = b.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_move_buttons_never_break_a_word_in_two(browser, daemon, lang):
+    """How Ruck!'s action cards on a phone read "Adrenalin / e Rush", "Versterk / ing": a word
+    was cut anywhere to keep three buttons to a row. A button takes the room its longest word
+    needs (a row holds fewer), and only a word longer than the whole row is broken."""
+    from browser_helpers import choose_language
+
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    choose_language(page, lang)
+    seat(page)
+    until(page, "document.querySelectorAll('#choices button').length > 8")
+    shot(page, f"layout-05-words-{lang}")
+    assert page.evaluate(WORDS_BROKEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
