@@ -401,3 +401,23 @@ def test_howruck_a_tap_on_the_cards_lying_on_a_field_places_the_card_there(brows
         page.mouse.click(point["x"], point["y"])
         until(page, f"window.companion.state.actions === {done + 1}")
     assert len(page.evaluate("window.companion.state.fields.Anna.red")) == 4
+
+
+def test_howruck_the_contest_line_keeps_clear_of_the_fields_above_it(browser, daemon):
+    """"Kräftemessen jetzt: Anna 6 : 6 Bert" was written on the lower edge of the second
+    player's fields. It stands below them, and the imprint's legend below it."""
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
+    page = phone(browser, daemon)
+    page.wait_for_selector("#board #strength")
+    shot(page, "13-howruck-contest-line")
+    boxes = page.evaluate("""() => {
+      const b = (el) => el.getBoundingClientRect();
+      const fields = [...document.querySelectorAll('#board .field')].map((f) => b(f).bottom);
+      return {fields: Math.max(...fields), line: b(document.querySelector('#strength')),
+              legend: b(document.querySelector('#imprint-legend')),
+              svg: b(document.querySelector('#board svg'))};
+    }""")
+    assert boxes["line"]["top"] >= boxes["fields"] + 2, boxes  # the stroke and a gap
+    assert boxes["legend"]["top"] >= boxes["line"]["bottom"] - 1, boxes
+    assert boxes["legend"]["bottom"] <= boxes["svg"]["bottom"], boxes

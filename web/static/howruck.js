@@ -17,7 +17,7 @@
   function board(s, t) {
     const W = 360, n = s.ladder, cell = Math.floor((W - 8) / n), left = (W - cell * n) / 2;
     const [a, b] = s.players;
-    const out = [`<svg viewBox="0 0 ${W} 270" role="img" aria-label="How Ruck!">`];
+    const out = [`<svg viewBox="0 0 ${W} 274" role="img" aria-label="How Ruck!">`];
     // the ladder: A's goal (field 1) left, B's goal right
     for (let f = 1; f <= n; f++) {
       const x = left + (f - 1) * cell, goal = f === s.goal_fields[a] || f === s.goal_fields[b];
@@ -49,9 +49,9 @@
     if (s.strength) {
       const line = t("hr_strength", {a, x: s.strength[a], y: s.strength[b], b});
       // long names: squeezed into the board's width rather than cut at its edges
-      out.push(`<text id="strength" x="${W / 2}" y="245" font-size="13" text-anchor="middle" fill="currentColor" data-fit="${W - 8}">${esc(line)}</text>`);
+      out.push(`<text id="strength" x="${W / 2}" y="251" font-size="13" text-anchor="middle" fill="currentColor" data-fit="${W - 8}">${esc(line)}</text>`);
     }
-    out.push(`<text id="imprint-legend" x="${W / 2}" y="264" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
+    out.push(`<text id="imprint-legend" x="${W / 2}" y="269" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
     out.push("</svg>");
     return out.join("");
   }
