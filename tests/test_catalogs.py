@@ -167,6 +167,20 @@ def test_every_setting_of_the_page_has_a_name():
     assert setting_name("leds.players[0]", "nl") == "Led van speler 1"
 
 
+def test_every_option_of_every_game_has_a_name():
+    """A refused option is named in words (“Tie window (ms)”), never by the key the page
+    sends, in every language."""
+    from companion.i18n import option_name
+    from companion.rules.howruck.options import OPTION_KEYS as HOWRUCK
+    from companion.rules.laufrauf import OPTION_KEYS as LAUFRAUF
+    from companion.rules.stramash import OPTION_KEYS as STRAMASH
+
+    for key in {*HOWRUCK, *LAUFRAUF, *STRAMASH}:
+        for lang in languages():
+            assert option_name(key, lang) != key, (key, lang)
+    assert option_name("tie_window_ms", "nl") == "Gelijkspelvenster (ms)"
+
+
 def test_every_word_the_code_asks_for_is_present():
     from companion.i18n.page import PAGE
     from companion.i18n.words import WORDS

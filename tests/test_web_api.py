@@ -93,6 +93,22 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
                                         "sind rot, blau, grün, gelb.")
 
 
+def test_an_option_refused_is_named_as_the_form_names_it(daemon, client):
+    """bad_option keeps its code and the option's key for programs; the sentence names the
+    option in words, in the reader's language, and quotes the value sent as it was sent."""
+    client.pair(daemon)
+    status, body, _ = client.post("/api/games?lang=de", {
+        "game": "howruck", "players": ["Anna", "Bert"], "options": {"tie_window_ms": "2.5"}})
+    assert status == 422 and body["error"]["code"] == "bad_option"
+    assert body["error"]["params"]["key"] == "tie_window_ms"
+    assert body["error"]["message"] == "Die Option „Gleichstand-Fenster (ms)“ kann nicht " \
+                                       "„2.5“ sein."
+    status, body, _ = client.post("/api/games?lang=fr", {
+        "game": "stramash", "players": ["Ann", "Bob"], "options": {"pairs": 1}})
+    assert body["error"]["message"] == "L'option « Jouer en équipes de deux » ne peut pas " \
+                                       "valoir « 1 »."
+
+
 @pytest.mark.parametrize("path, body, shown", [
     ("/api/games", {"game": None}, "“null”"),
     ("/api/games", {"game": ["stramash"]}, "“[\"stramash\"]”"),

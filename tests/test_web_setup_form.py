@@ -1,9 +1,12 @@
 """The setup form. Lauf Rauf!'s players are colours: a player added takes a colour nobody has
 yet, and the same colour chosen twice is said as a colour, at its fields. A game on the table
-is not left by one tap: the first asks."""
+is not left by one tap: the first asks. A number option is sent as it was typed unless it is
+a whole number JavaScript holds exactly, so the table's refusal quotes what the person typed
+and names the option as the form does; an emptied one is left out (the game's default)."""
 
 from __future__ import annotations
 
+import pytest
 from browser_helpers import answerable, pair, phone, until
 from test_web_browser import browser, daemon  # noqa: F401
 
@@ -61,3 +64,35 @@ def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):  # no
     lengths = page.evaluate(
         "[...document.querySelectorAll('#players input')].map(i => i.maxLength)")
     assert lengths and set(lengths) == {MAX_ID_LENGTH}
+
+
+def start_howruck(page, tie_window: str) -> None:
+    page.click("nav [data-tab=setup]")
+    inputs = page.locator("#players input")
+    inputs.nth(0).fill("Anna")
+    inputs.nth(1).fill("Bert")
+    page.fill("#options-howruck [name=tie_window_ms]", tie_window)
+    page.click("#setup-form button[type=submit]")
+
+
+@pytest.mark.parametrize("typed", ["2.5", "99999999999999999999", "zehn"])
+def test_a_number_option_that_is_no_whole_number_is_refused_as_typed(browser, daemon,  # noqa: F811
+                                                                      typed):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    start_howruck(page, typed)
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.get_attribute("#message", "data-code") == "bad_option"
+    assert page.inner_text("#message") == \
+        f"Die Option „Gleichstand-Fenster (ms)“ kann nicht „{typed}“ sein."
+    assert daemon.hub.call(lambda: daemon.table.current) is None  # no game was started
+
+
+def test_an_emptied_number_option_takes_the_games_default(browser, daemon):  # noqa: F811
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    start_howruck(page, "")
+    until(page, "window.companion.state && window.companion.state.status === 'playing'")
+    game = daemon.hub.call(lambda: daemon.table.current)
+    assert daemon.hub.call(lambda: daemon.sessions.get(game).header["options"]) == \
+        {"ladder": 12, "own_side_only": False, "false_start": "ignore"}  # no tie window: 10

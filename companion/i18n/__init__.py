@@ -14,8 +14,8 @@ from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
 from companion.i18n.said import Said
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
-__all__ = ["DEFAULT_LANGUAGE", "SettingKey", "languages", "message", "pick_language",
-           "setting_name", "word"]
+__all__ = ["DEFAULT_LANGUAGE", "OptionKey", "SettingKey", "languages", "message",
+           "option_name", "pick_language", "setting_name", "word"]
 
 
 def word(name: str, lang: str) -> str:
@@ -51,9 +51,28 @@ def setting_name(key: str, lang: str) -> str:
     return text.replace("{n}", str(int(item["index"]) + 1)) if item else text
 
 
+class OptionKey(str):
+    """A game option's key ("tie_window_ms") that a sentence says by its name in words
+    (`option_name`), as the new-game form labels it: the page's refusals carry these. In JSON
+    it is the key as it is (a `str`)."""
+
+    __slots__ = ()
+
+
+def option_name(key: str, lang: str) -> str:
+    """A game's option as the new-game form names it, in `lang`; a key without a name (one no
+    game has) stays as it is."""
+    from companion.i18n.option_names import OPTION_NAMES
+
+    english = OPTION_NAMES.get(key)
+    return key if english is None else translate(f"option:{key}", english, lang)
+
+
 def _show(value: Any, lang: str) -> str:
     if isinstance(value, SettingKey):
         return setting_name(value, lang)
+    if isinstance(value, OptionKey):
+        return option_name(value, lang)
     if isinstance(value, Said):  # a sentence of its own (an OS error's reason)
         return value.text(lang)
     if isinstance(value, dict) and "color" in value and "strength" in value:

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
-from companion.i18n import SettingKey, languages
+from companion.i18n import OptionKey, SettingKey, languages
 from companion.rules import GAMES, Refusal
 from companion.rules.base import shown
 from companion.sessions import replay_history
@@ -123,8 +123,14 @@ def create_game() -> tuple[Response, int]:
     if unknown:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
-    view = call(daemon().table.create_game, body.get("game"), body.get("players"),
-                body.get("options"), seed)
+    try:
+        view = call(daemon().table.create_game, body.get("game"), body.get("players"),
+                    body.get("options"), seed)
+    except Refusal as refusal:  # an option is named as the form names it, in words
+        key = refusal.params.get("key")
+        if refusal.code != "bad_option" or not isinstance(key, str):
+            raise
+        raise Refusal("bad_option", **{**refusal.params, "key": OptionKey(key)}) from None
     return jsonify(view), 201
 
 

@@ -93,6 +93,12 @@
     for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
   }
 
+  // A field's words as the table should judge them: a whole number as a number, anything else
+  // as typed (the table's refusal then quotes it). A number too long for JavaScript to hold
+  // exactly (past 2^53) is sent as typed too: as a number it would be rounded, and the
+  // refusal would quote a number nobody typed.
+  const number = (v) => (/^-?[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v);
+
   async function startGame(event) {
     event.preventDefault();
     const game = $("#game").value;
@@ -108,13 +114,15 @@
     // paired phone (one that is not is told at once that it must pair, not asked first).
     const submit = $("#setup-form button[type=submit]"), paired = $("#pair").hidden;
     if (paired && app.state && app.state.status === "playing" && !companion.confirm.armed(submit, "start_confirm")) return;
-    // The game's options are its fieldset's fields: a box ticked or not, a number, a word, or
-    // JSON (left out when empty; data-error names the words for JSON that does not parse).
+    // The game's options are its fieldset's fields: a box ticked or not, a number (data-number;
+    // a text field, not type=number, whose value hides words that are no number and whose
+    // check speaks the browser's language), a word, or JSON (data-error names the words for
+    // JSON that does not parse). An emptied number or JSON field is left out: the default.
     const options = {};
     for (const el of $(`#options-${game}`) ? $(`#options-${game}`).querySelectorAll("[name]") : []) {
       const value = el.value.trim();
       if (el.type === "checkbox") options[el.name] = el.checked;
-      else if (el.type === "number" || el.dataset.number !== undefined) options[el.name] = Number(value);
+      else if (el.dataset.number !== undefined) { if (value) options[el.name] = number(value); }
       else if (el.dataset.error === undefined) options[el.name] = value;
       else if (value) {
         try { options[el.name] = JSON.parse(value); } catch (e) { return app.show(t(el.dataset.error)); }
@@ -149,12 +157,8 @@
     $("#hardware-note").textContent = r.data.restart_needed ? t("saved_restart") : "";
   }
 
-  // A field's words as the table should judge them: a whole number as a number, anything else
-  // as typed (the table's refusal then quotes it); an emptied pin field is "none". A number
-  // too long for JavaScript to hold exactly (past 2^53) is sent as typed too: as a number it
-  // would be rounded, and the refusal would quote a number nobody typed.
+  // An emptied pin field is "none" (`number` says how the other fields' words are sent).
   const OPTIONAL = ["buttons.ok", "buzzer.pin"];
-  const number = (v) => (/^-?[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v);
 
   async function saveHardware(event) {
     event.preventDefault();
