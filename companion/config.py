@@ -26,8 +26,16 @@ class ConfigError(Exception):
         self.key, self.reason, self.params = key, reason, params
         super().__init__(key, reason)
 
-    def refusal_params(self) -> dict[str, Any]:
-        return {"key": self.key, "reason": self.reason, **self.params}
+    def refusal_params(self, named: bool = False) -> dict[str, Any]:
+        """The params of its refusal, ``bad_setting``. `named`: the settings it names are said
+        by their names in words (`SettingKey`), for people who know no config file: the
+        page's and a backup's settings (the page wrote them); the file's by their keys."""
+        params = {"key": self.key, "reason": self.reason, **self.params}
+        if named:
+            from companion.i18n import SettingKey
+
+            params.update({k: SettingKey(params[k]) for k in ("key", "other") if k in params})
+        return params
 
     def text(self, lang: str) -> str:
         from companion.i18n import message  # only when something is wrong

@@ -270,6 +270,36 @@ def test_a_bad_backup_is_refused_and_changes_nothing(live, tmp_path, spoil, code
     assert not (tmp_path / "cli").exists()
 
 
+def test_a_backups_unusable_setting_is_said_in_the_readers_language(live, tmp_path, capsys):
+    """A backup whose buzzer pin no Raspberry Pi has: the page and `companion restore` say
+    what is wrong with the setting in German, by the setting's name, with no English inside;
+    the refusal's params carry the setting's own code and params, not a sentence."""
+    table, client = live("table")
+    finished_game(table, "howruck", 1, ["Ann", "Bob"])
+    bad = tmp_path / "bad.companion-backup"
+    bad.write_bytes(client_raw(client, "/api/backup"))
+    _sql(bad, "UPDATE meta SET value=json_set(value, '$.hardware', json('{\"buzzer\": "
+              "{\"pin\": 99}}')) WHERE key='backup_settings'")
+    said = ("Die Einstellungen in dieser Sicherung lassen sich nicht übernehmen: „Summer“ muss "
+            "eine GPIO-Pinnummer von 0 bis 27 sein (BCM-Nummerierung), nicht 99. Nichts wurde "
+            "geändert.")
+    status, body, _ = client.request("POST", "/api/restore?lang=de", raw=bad.read_bytes(),
+                                     headers=OCTET)
+    assert status == 422 and body["error"]["code"] == "backup_corrupt"
+    assert body["error"]["message"] == said
+    assert body["error"]["params"]["problem"] == {
+        "code": "bad_setting", "params": {"key": "buzzer.pin", "reason": "pin_number",
+                                          "value": "99"}}
+    assert cli_main(["restore", str(bad), "--data", str(tmp_path / "cli"), "--lang", "de"]) == 2
+    assert capsys.readouterr().err == f"companion restore: {said} [backup_corrupt]\n"
+    _sql(bad, "UPDATE meta SET value=json_set(value, '$.language', 'tlh') "
+              "WHERE key='backup_settings'")  # settings no table can read: no detail to say
+    status, body, _ = client.request("POST", "/api/restore?lang=de", raw=bad.read_bytes(),
+                                     headers=OCTET)
+    assert body["error"]["message"] == "Die Einstellungen in dieser Sicherung sind beschädigt. " \
+                                       "Nichts wurde geändert."
+
+
 def test_a_backup_larger_than_a_move_restores_from_the_page(live):
     """A real table's backup is far over the 64 KiB any other request may send."""
     table, client = live("table")

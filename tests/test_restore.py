@@ -123,6 +123,10 @@ def test_settings_that_clash_with_this_tables_config_file_refuse_the_backup(tabl
     status, body, _ = restore(target, backup)
     assert status == 422 and body["error"]["code"] == "backup_corrupt", body
     assert snapshot(target) == before
+    status, body, _ = target.request("POST", "/api/restore?lang=de", raw=backup, headers=OCTET)
+    assert body["error"]["message"] == (  # said in German, the settings named in words
+        "Die Einstellungen in dieser Sicherung lassen sich nicht übernehmen: „Summer“: Pin 5 "
+        "wird schon von „OK-Taste“ verwendet. Nichts wurde geändert.")
 
 
 def test_a_backup_that_does_not_name_its_shown_game_shows_the_newest_unfinished(tables,

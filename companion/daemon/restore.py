@@ -15,11 +15,11 @@ from typing import Any
 
 from companion import config as configuration
 from companion.sessions.backup import (
-    BackupError,
     BackupInfo,
     check_backup,
     copy_into,
     keep_before_restore,
+    settings_refused,
     write_backup,
 )
 
@@ -46,7 +46,7 @@ def restore(daemon: Any, path: Path) -> dict[str, Any]:
     try:  # laid over this table's config file, as the page's settings are
         configuration.parse(hardware, daemon.file_config.source, base=daemon.file_config)
     except configuration.ConfigError as err:
-        raise BackupError("backup_corrupt", detail=f"settings: {err}"[:80]) from None
+        raise settings_refused(err) from None
     return daemon.hub.call(_swap, daemon, path, info, timeout=SWAP_TIMEOUT_S)
 
 

@@ -75,6 +75,8 @@ def _show(value: Any, lang: str) -> str:
         return option_name(value, lang)
     if isinstance(value, Said):  # a sentence of its own (an OS error's reason)
         return value.text(lang)
+    if isinstance(value, dict) and set(value) == {"code", "params"}:  # a refusal inside one
+        return message(value["code"], value["params"], lang)  # (a backup's setting's)
     if isinstance(value, dict) and "color" in value and "strength" in value:
         text = "Nessie" if value.get("nessie") else f"{word(value['color'], lang)} " \
                                                       f"{value['strength']}"

@@ -8,7 +8,7 @@ A value is a sentence with named placeholders, or ``{"count": PARAM, "one": ...,
 
 from __future__ import annotations
 
-from companion.i18n.club_messages import CLUB_MESSAGES
+from companion.i18n.club_messages import BACKUP_REASONS, CLUB_MESSAGES
 from companion.i18n.laufrauf_messages import LAUFRAUF_MESSAGES, LAUFRAUF_REASONS
 from companion.i18n.race_games_messages import STRAMASH_MESSAGES, TAUZIEHEN_MESSAGES
 from companion.i18n.setting_messages import SETTING_REASONS
@@ -87,6 +87,7 @@ REASONS: dict[str, str] = {
     "bad_players.not_a_list": "The players must be a list of names.",
     **SETTING_REASONS,
     **LAUFRAUF_REASONS,
+    **BACKUP_REASONS,
 }
 
 MESSAGES.update(WEB_MESSAGES)

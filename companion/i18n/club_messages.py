@@ -24,3 +24,11 @@ CLUB_MESSAGES: dict[str, Source] = {
     "same_player": "“{name}” cannot be merged with itself.",
     "no_such_step": "This game has {steps} actions; there is no step {step}.",
 }
+
+# backup_corrupt's sentences for a backup's settings (catalog.REASONS): `problem` is the
+# setting's own refusal (bad_setting), said in the same language.
+BACKUP_REASONS: dict[str, str] = {
+    "backup_corrupt.settings": "The settings in this backup are damaged. Nothing was changed.",
+    "backup_corrupt.setting_refused": "The settings in this backup cannot be used: {problem} "
+                                      "Nothing was changed.",
+}

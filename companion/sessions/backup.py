@@ -53,6 +53,14 @@ class BackupError(Refusal):
     backup_truncated, backup_corrupt, backup_too_new, backup_game_broken."""
 
 
+def settings_refused(err: configuration.ConfigError) -> BackupError:
+    """A backup whose settings this table cannot use (`err`: which one, why). The setting's
+    own refusal goes inside as a code and its params, said in the reader's language with
+    the setting named in words (a backup's settings are the ones the page wrote)."""
+    return BackupError("backup_corrupt", detail="settings", reason="setting_refused",
+                       problem={"code": "bad_setting", "params": err.refusal_params(named=True)})
+
+
 @dataclass(frozen=True)
 class BackupInfo:
     games: int
@@ -316,17 +324,20 @@ def _settings(text: str | None) -> dict[str, Any]:
     """The settings stored in a backup, checked as the page checks them."""
     if text is None:
         return {}
+    damaged = BackupError("backup_corrupt", detail="settings", reason="settings")
     try:
         settings = _json(text)
     except ValueError:
-        raise BackupError("backup_corrupt", detail="settings") from None
+        raise damaged from None
     if not isinstance(settings, dict) or settings.get("language", "en") not in languages() \
             or not isinstance(settings.get("hardware", {}), dict):
-        raise BackupError("backup_corrupt", detail="settings")
+        raise damaged
     try:
         configuration.parse(settings.get("hardware", {}), "backup")
-    except (configuration.ConfigError, TypeError, AttributeError):
-        raise BackupError("backup_corrupt", detail="settings") from None
+    except configuration.ConfigError as err:
+        raise settings_refused(err) from None
+    except (TypeError, AttributeError):
+        raise damaged from None
     return settings
 
 

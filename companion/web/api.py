@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
-from companion.i18n import OptionKey, SettingKey, languages
+from companion.i18n import OptionKey, languages
 from companion.rules import GAMES, Refusal
 from companion.rules.base import shown
 from companion.sessions import replay_history
@@ -245,9 +245,8 @@ def put_settings() -> Response:
     try:
         return jsonify(daemon().save_settings(body.get("language"), hardware))
     except ConfigError as err:  # its reason's sentence, said in the phone's language and
-        params = err.refusal_params()  # naming the settings as the page does
-        named = {k: SettingKey(params[k]) for k in ("key", "other") if k in params}
-        raise Refusal("bad_setting", **{**params, **named}) from None
+        # naming the settings as the page does
+        raise Refusal("bad_setting", **err.refusal_params(named=True)) from None
 
 
 # --- live ----------------------------------------------------------------------------------
