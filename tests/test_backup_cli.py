@@ -52,9 +52,9 @@ def test_backup_and_restore_say_what_they_did_in_the_terminals_language(
     assert capsys.readouterr().err == f"companion restore: {tmp_path / 'absent'} lässt sich " \
                                       "nicht lesen: Datei oder Ordner gibt es nicht\n"
     assert cli_main(["restore", str(tmp_path), "--data", str(tmp_path / "copy")]) == 2
-    assert capsys.readouterr().err.endswith(": Das ist ein Ordner, keine Datei\n")
+    assert capsys.readouterr().err.endswith(": das ist ein Ordner, keine Datei\n")
     assert cli_main(["restore", str(file / "x"), "--data", str(tmp_path / "copy")]) == 2
-    assert capsys.readouterr().err.endswith(": Ein Teil des Pfads ist kein Ordner\n")
+    assert capsys.readouterr().err.endswith(": ein Teil des Pfads ist kein Ordner\n")
     assert cli_main(["restore", str(file), "--data", str(tmp_path / "copy"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["restored"]["games"] == 1
     assert cli_main(["backup", str(file), "--data", str(tmp_path / "table"), "--json"]) == 0

@@ -181,6 +181,26 @@ def test_every_option_of_every_game_has_a_name():
     assert option_name("tie_window_ms", "nl") == "Gelijkspelvenster (ms)"
 
 
+# Why the OS refused stands inside a sentence: after a colon ("cannot read x: permission
+# denied") or in parentheses ("the config file x cannot be read (permission denied)"). It
+# begins small there, but for a German noun ("Datei oder Ordner gibt es nicht").
+GERMAN_NOUNS = {"Datei"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_an_os_reason_begins_small_inside_parentheses(lang, tmp_path):
+    from companion import config
+    from companion.i18n.said import Said  # (test_messages: a real OS error in its place)
+
+    reasons = [context for context in sources() if context.startswith("os:")]
+    assert "os:ENOSPC" in reasons
+    for context in reasons:
+        err = config.ConfigError(str(tmp_path), reason="file_unreadable", detail=Said(context))
+        inside = err.text(lang).rsplit("(", 1)[1]
+        assert inside[:1].islower() or (lang == "de" and inside.split()[0] in GERMAN_NOUNS), \
+            (context, err.text(lang))
+
+
 def test_every_word_the_code_asks_for_is_present():
     from companion.i18n.page import PAGE
     from companion.i18n.words import WORDS

@@ -183,11 +183,13 @@ def test_an_os_error_is_said_in_the_readers_language_or_as_the_os_says_it(tmp_pa
     assert say(os_error(OSError(errno.ENOSPC, "No space left on device")), "fr") == \
         "plus de place sur le stockage"
     rare = OSError(errno.ELOOP, "Too many levels of symbolic links")
-    assert say(os_error(rare), "de") == "Too many levels of symbolic links"  # the OS's own
+    # the OS's own words, begun small as they stand inside a sentence (an abbreviation stays)
+    assert say(os_error(rare), "de") == "too many levels of symbolic links"
+    assert os_error(OSError(errno.EIO, "I/O error")) == "I/O error"
     with pytest.raises(ConfigFileError) as refused:
         load(tmp_path)  # a folder
     assert refused.value.text("de") == \
-        f"Die Konfigurationsdatei {tmp_path} kann nicht gelesen werden (Das ist ein Ordner, " \
+        f"Die Konfigurationsdatei {tmp_path} kann nicht gelesen werden (das ist ein Ordner, " \
         "keine Datei)."
 
 

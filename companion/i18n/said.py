@@ -30,11 +30,16 @@ class Said(str):
 
 def os_error(exc: OSError) -> str:
     """Why the OS refused, for a person: the common reasons (cli_messages, ``os:ENOENT``, …)
-    said again in the reader's language; any other as the OS says it (English)."""
+    said again in the reader's language; any other as the OS says it (English). Either
+    stands inside a sentence (after a colon, in parentheses), so it begins small: the OS's
+    "Input/output error" as "input/output error" (an abbreviation, "I/O error", stays)."""
     from companion.i18n.cli_messages import SENTENCES
 
     context = f"os:{errno.errorcode.get(exc.errno or 0, '')}"
-    return Said(context) if context in SENTENCES else str(exc.strerror or exc)
+    if context in SENTENCES:
+        return Said(context)
+    text = str(exc.strerror or exc)
+    return text[0].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
 
 
 def say(text: str, lang: str) -> str:
