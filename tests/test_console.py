@@ -54,6 +54,15 @@ def _simulation(tmp_path, master: int, slave: int, lang: str = "C.UTF-8",
         env=dict(env, PYTHONUNBUFFERED="1", LANG=lang), start_new_session=True)
 
 
+def _end(proc: subprocess.Popen, master: int, slave: int) -> None:
+    """The daemon stopped (killed if a test left it running) and the pty closed."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=20)
+    os.close(master)
+    os.close(slave)
+
+
 def test_single_keys_drive_a_race_and_the_result_is_a_sentence(tmp_path):
     master, slave = os.openpty()
     before = termios.tcgetattr(slave)
@@ -72,11 +81,7 @@ def test_single_keys_drive_a_race_and_the_result_is_a_sentence(tmp_path):
         assert proc.wait(timeout=20) == 0
         assert termios.tcgetattr(slave) == before  # cbreak undone on the way out
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=20)
-        os.close(master)
-        os.close(slave)
+        _end(proc, master, slave)
 
 
 def test_run_sh_passes_its_arguments_to_companion_run():
@@ -118,11 +123,7 @@ def test_the_terminal_table_speaks_the_terminals_language_and_says_a_result_once
         assert text.count("hat das Rennen gewonnen") == 1, text
         assert "None" not in text and "won the race" not in text, text
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=20)
-        os.close(master)
-        os.close(slave)
+        _end(proc, master, slave)
 
 
 @pytest.mark.parametrize("game, players", [("howruck", ["A", "B"]), ("laufrauf", ["red", "blue"]),
