@@ -1,6 +1,10 @@
 """Shared parts of the browser tests: headless Chromium at a phone's viewport under the page's
-own Content-Security-Policy, the daemon fixture, pairing, seats, waiting and counting buttons.
-Screenshots go to tests/artifacts/browser/."""
+own Content-Security-Policy, pairing, seats, waiting and counting buttons. Screenshots go to
+tests/artifacts/browser/.
+
+A pytest plugin too (conftest.py's `pytest_plugins`): the `browser` fixture, for every test
+file without importing it, and the skip of every test that uses it where Chromium is
+missing."""
 
 from __future__ import annotations
 
@@ -20,13 +24,15 @@ PHONE = {"width": 390, "height": 844}
 
 # Skipped only off CI when Chromium is missing; on CI (test.sh installs it) a missing browser
 # fails loudly instead of passing quietly.
-pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
-                                reason=f"{CHROMIUM} not installed (test.sh installs it)")
+NO_CHROMIUM = pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
+                                 reason=f"{CHROMIUM} not installed (test.sh installs it)")
 
 
-@pytest.fixture
-def daemon(web_live):
-    return web_live
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that uses the browser: skipped where there is none (NO_CHROMIUM)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(NO_CHROMIUM)
 
 
 @pytest.fixture

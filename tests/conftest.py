@@ -11,6 +11,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from helpers import Table
 
+# The browser tests' fixture (`browser`) and the skip of those tests where no Chromium is.
+pytest_plugins = ["browser_helpers"]
+
 
 @pytest.fixture
 def table():
@@ -40,3 +43,17 @@ def web_live(tmp_path):
     from gpiozero import Device
     Device.pin_factory.reset()
     Device.pin_factory = None
+
+
+@pytest.fixture
+def daemon(web_live):
+    """The daemon of the web tests (`web_live`); a test file that needs another kind of
+    daemon defines its own `daemon`."""
+    return web_live
+
+
+@pytest.fixture
+def client(daemon):
+    """An HTTP client of `daemon`'s web server, not paired yet (`client.pair(daemon)`)."""
+    from web_helpers import Client
+    return Client(daemon.web.port)

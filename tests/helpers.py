@@ -69,14 +69,23 @@ def play_filler(t: Table, plays: int) -> None:
         t.play(player, card("green", 0), player, "green")
 
 
+def round_won_by_a() -> list[dict[str, Any]]:
+    """How Ruck! between A and B from its race on: A wins the round on a 6-field-style pull,
+    Adrenalin plus a contest (a rule core's `Table` or a running table's hub plays them)."""
+    imprint = card("white", 4, howruck=True)
+    return [{"type": "race", "winner": "A"},
+            {"type": "play", "player": "A", "card": imprint, "side": "A",
+             "field": "red"},  # 8 vs 6: 6 -> 4
+            {"type": "action", "player": "B", "card": "seilriss", "forgo": True},
+            {"type": "action", "player": "A", "card": "adrenalin", "forgo": False},  # 4 -> 2
+            {"type": "action", "player": "B", "card": "how_ruck", "forgo": True},
+            {"type": "play", "player": "A", "card": imprint, "side": "A",
+             "field": "blue"}]  # 10 vs 6: 2 -> 1, goal
+
+
 def win_round_for_a(t: Table) -> None:
-    """A wins a round on a 6-field-style pull: Adrenalin plus a contest."""
-    t.start("A")
-    t.play("A", card("white", 4, howruck=True), "A", "red")  # 8 vs 6: 6 -> 4
-    t.act("B", "seilriss", forgo=True)
-    t.act("A", "adrenalin")  # 4 -> 2
-    t.act("B", "how_ruck", forgo=True)
-    t.play("A", card("white", 4, howruck=True), "A", "blue")  # 10 vs 6: 2 -> 1, goal
+    for action in round_won_by_a():
+        t.do(**action)
     assert t.event("round_won")["player"] == "A"
 
 
@@ -104,6 +113,23 @@ def walk(core, state: Any, steps: int, pick) -> tuple[Any, list[dict]]:
             return state, []
         state = core.apply(state, pick(legal)).state
     return state, core.legal_actions(state)
+
+
+def check_the_same_game_again(core, players: list[str], seed: int, steps: int, pick) -> Any:
+    """Up to `steps` actions chosen by `pick(legal)` from a new game (no options); the same
+    header and actions, replayed, must give the same game. The state reached."""
+    state, log = core.new_game(players, {}, seed), []
+    for _ in range(steps):
+        legal = core.legal_actions(state)
+        if not legal:
+            break
+        log.append(pick(legal))
+        state = core.apply(state, log[-1]).state
+    again = core.new_game(players, {}, seed)
+    for action in log:
+        again = core.apply(again, action).state
+    assert core.view(again) == core.view(state)
+    return state
 
 
 def check_mutations(core, state: Any, legal: list[dict], chooser: random.Random, junk: Any,

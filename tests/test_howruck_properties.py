@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import check_arbitrary, check_mutations, walk
+from helpers import check_arbitrary, check_mutations, check_the_same_game_again, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -110,13 +110,5 @@ def test_every_legal_action_in_many_states_is_accepted():
 
 def test_the_same_header_and_actions_give_the_same_game():
     chooser = random.Random(9)
-    state = CORE.new_game(["A", "B"], {}, 3)
-    log = []
-    while not CORE.is_over(state):
-        action = chooser.choice(CORE.legal_actions(state))
-        log.append(action)
-        state = CORE.apply(state, action).state
-    again = CORE.new_game(["A", "B"], {}, 3)
-    for action in log:
-        again = CORE.apply(again, action).state
-    assert CORE.view(again) == CORE.view(state)
+    state = check_the_same_game_again(CORE, ["A", "B"], 3, 100_000, chooser.choice)
+    assert CORE.is_over(state)  # a whole game

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import check_arbitrary, check_mutations, walk
+from helpers import check_arbitrary, check_mutations, check_the_same_game_again, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -133,13 +133,5 @@ def test_any_json_as_a_board_is_a_clear_refusal(board):
 
 def test_the_same_header_and_actions_give_the_same_game():
     chooser = random.Random(4)
-    state = CORE.new_game(["red", "blue"], {}, 8)
-    log = []
-    for _ in range(600):
-        action = choose(CORE.legal_actions(state), chooser, False)
-        log.append(action)
-        state = CORE.apply(state, action).state
-    again = CORE.new_game(["red", "blue"], {}, 8)
-    for action in log:
-        again = CORE.apply(again, action).state
-    assert CORE.view(again) == CORE.view(state)
+    check_the_same_game_again(CORE, ["red", "blue"], 8, 600,
+                              lambda legal: choose(legal, chooser, False))

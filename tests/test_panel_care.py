@@ -6,6 +6,7 @@ real mock pins, and a hub clock the test moves ahead (no sleeping through idle t
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import pytest
 from PIL import Image
@@ -36,11 +37,41 @@ def run_due(daemon) -> None:
     daemon.hub.call(lambda: None)
 
 
-def start(tmp_path, clock, **display) -> Daemon:
-    config = parse({"race": {"countdown_s": 0}, "display": display})
-    daemon = Daemon(config, tmp_path, simulate=False, virtual_display=True, clock=clock)
-    daemon.start()
-    return daemon
+@dataclass
+class Panel:
+    """A started daemon driving the virtual panel (`bus`), its hub on a clock the test moves
+    ahead."""
+
+    daemon: Daemon
+    clock: Clock
+
+    @property
+    def bus(self):
+        return self.daemon.virtual_oled
+
+    def idle(self, seconds: float) -> None:
+        """`seconds` pass with nothing happening; the hub runs what is due then."""
+        self.clock.skipped += seconds
+        run_due(self.daemon)
+
+
+@pytest.fixture
+def panel(tmp_path, mock_pins):
+    """start(**display settings) -> a `Panel`; its daemon stopped after the test (before the
+    mock pins are reset)."""
+    started: list[Daemon] = []
+
+    def start(**display) -> Panel:
+        clock = Clock()
+        config = parse({"race": {"countdown_s": 0}, "display": display})
+        daemon = Daemon(config, tmp_path, simulate=False, virtual_display=True, clock=clock)
+        started.append(daemon)
+        daemon.start()
+        return Panel(daemon, clock)
+
+    yield start
+    for daemon in started:
+        daemon.stop()
 
 
 def short_press(daemon, mock_pins, at: float, monkeypatch, pin: int | None = None) -> None:
@@ -53,107 +84,77 @@ def short_press(daemon, mock_pins, at: float, monkeypatch, pin: int | None = Non
     run_due(daemon)
 
 
-def test_dimmed_then_blanked_and_the_waking_press_starts_no_race(tmp_path, mock_pins,
+def test_dimmed_then_blanked_and_the_waking_press_starts_no_race(panel, mock_pins,
                                                                   monkeypatch):
-    clock = Clock()
-    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=20,
-                   shift_pixels=False)
-    try:
-        bus = daemon.virtual_oled
-        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
-        wait_until(lambda: bus.display_on and bus.contrast == 200)
-        clock.skipped += 9
-        run_due(daemon)
-        assert daemon.hub.call(lambda: daemon.panel_care.level) == "on"
-        clock.skipped += 2
-        run_due(daemon)
-        wait_until(lambda: bus.contrast == 200 // 8)  # dimmed: the 0x81 command sent
-        assert bus.display_on
-        clock.skipped += 10
-        run_due(daemon)
-        wait_until(lambda: not bus.display_on)  # blank: display off (0xAE)
-        recorder = Recorder(daemon.hub)
-        now = time.monotonic()
-        short_press(daemon, mock_pins, now, monkeypatch)
-        wait_until(lambda: bus.display_on and bus.contrast == 200)
-        assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"
-        short_press(daemon, mock_pins, now + 1, monkeypatch)  # the next press is a press again
-        recorder.wait_for(lambda t, p: t == "race" and p["phase"] in ("countdown", "running"))
-        assert not any(t == "race" for t, _ in recorder.seen[:-1])  # only this one's race
-    finally:
-        daemon.stop()
+    care = panel(contrast=200, dim_after_s=10, off_after_s=20, shift_pixels=False)
+    daemon, bus = care.daemon, care.bus
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+    wait_until(lambda: bus.display_on and bus.contrast == 200)
+    care.idle(9)
+    assert daemon.hub.call(lambda: daemon.panel_care.level) == "on"
+    care.idle(2)
+    wait_until(lambda: bus.contrast == 200 // 8)  # dimmed: the 0x81 command sent
+    assert bus.display_on
+    care.idle(10)
+    wait_until(lambda: not bus.display_on)  # blank: display off (0xAE)
+    recorder = Recorder(daemon.hub)
+    now = time.monotonic()
+    short_press(daemon, mock_pins, now, monkeypatch)
+    wait_until(lambda: bus.display_on and bus.contrast == 200)
+    assert daemon.hub.call(lambda: daemon.table.race_phase) == "idle"
+    short_press(daemon, mock_pins, now + 1, monkeypatch)  # the next press is a press again
+    recorder.wait_for(lambda t, p: t == "race" and p["phase"] in ("countdown", "running"))
+    assert not any(t == "race" for t, _ in recorder.seen[:-1])  # only this one's race
 
 
-def test_a_phone_action_wakes_the_blank_panel(tmp_path, mock_pins):
-    clock = Clock()
-    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=30, shift_pixels=False)
-    try:
-        bus = daemon.virtual_oled
-        wait_until(lambda: bus.display_on)
-        run_due(daemon)  # what the start posted (the pairing, the current game) is done
-        clock.skipped += 31
-        run_due(daemon)
-        wait_until(lambda: not bus.display_on)
-        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])  # what /api does
-        wait_until(lambda: bus.display_on and bus.contrast == 255)
-    finally:
-        daemon.stop()
+def test_a_phone_action_wakes_the_blank_panel(panel):
+    care = panel(dim_after_s=0, off_after_s=30, shift_pixels=False)
+    daemon, bus = care.daemon, care.bus
+    wait_until(lambda: bus.display_on)
+    run_due(daemon)  # what the start posted (the pairing, the current game) is done
+    care.idle(31)
+    wait_until(lambda: not bus.display_on)
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])  # what /api does
+    wait_until(lambda: bus.display_on and bus.contrast == 255)
 
 
-def test_a_press_on_a_dimmed_panel_counts_and_brightens_it(tmp_path, mock_pins, monkeypatch):
+def test_a_press_on_a_dimmed_panel_counts_and_brightens_it(panel, mock_pins, monkeypatch):
     """Only a blank panel swallows the waking press: a dimmed one can be read."""
-    clock = Clock()
-    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=0,
-                   shift_pixels=False)
-    try:
-        bus = daemon.virtual_oled
-        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
-        run_due(daemon)
-        clock.skipped += 11
-        run_due(daemon)
-        wait_until(lambda: bus.contrast == 200 // 8 and bus.display_on)
-        short_press(daemon, mock_pins, time.monotonic(), monkeypatch)
-        wait_until(lambda: daemon.hub.call(lambda: daemon.table.race_phase) != "idle")
-        wait_until(lambda: bus.contrast == 200)
-    finally:
-        daemon.stop()
+    care = panel(contrast=200, dim_after_s=10, off_after_s=0, shift_pixels=False)
+    daemon, bus = care.daemon, care.bus
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+    run_due(daemon)
+    care.idle(11)
+    wait_until(lambda: bus.contrast == 200 // 8 and bus.display_on)
+    short_press(daemon, mock_pins, time.monotonic(), monkeypatch)
+    wait_until(lambda: daemon.hub.call(lambda: daemon.table.race_phase) != "idle")
+    wait_until(lambda: bus.contrast == 200)
 
 
-def test_a_press_that_does_nothing_else_still_brightens_the_panel(tmp_path, mock_pins,
+def test_a_press_that_does_nothing_else_still_brightens_the_panel(panel, mock_pins,
                                                                   monkeypatch):
     """No game on the table: a player's button means nothing, but someone is there."""
-    clock = Clock()
-    daemon = start(tmp_path, clock, contrast=200, dim_after_s=10, off_after_s=0,
-                   shift_pixels=False)
-    try:
-        bus = daemon.virtual_oled
-        run_due(daemon)
-        clock.skipped += 11
-        run_due(daemon)
-        wait_until(lambda: bus.contrast == 200 // 8)
-        short_press(daemon, mock_pins, time.monotonic(), monkeypatch,
-                 pin=daemon.config.player_pins[0])
-        wait_until(lambda: bus.contrast == 200)
-    finally:
-        daemon.stop()
+    care = panel(contrast=200, dim_after_s=10, off_after_s=0, shift_pixels=False)
+    daemon, bus = care.daemon, care.bus
+    run_due(daemon)
+    care.idle(11)
+    wait_until(lambda: bus.contrast == 200 // 8)
+    short_press(daemon, mock_pins, time.monotonic(), monkeypatch,
+                pin=daemon.config.player_pins[0])
+    wait_until(lambda: bus.contrast == 200)
 
 
-def test_a_still_screen_walks_right_back_left_and_back(tmp_path, mock_pins):
+def test_a_still_screen_walks_right_back_left_and_back(panel):
     """A still screen moves by a pixel now and then (against burn-in), round a small
     circuit: one to the right, back, one to the left, back."""
-    clock = Clock()
-    daemon = start(tmp_path, clock, dim_after_s=0, off_after_s=0, shift_pixels=True)
-    try:
-        bus = daemon.virtual_oled
-        daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
-        run_due(daemon)
-        for dx in (1, 0, -1, 0, 1):
-            clock.skipped += SHIFT_EVERY_S + 1
-            run_due(daemon)
-            wait_until(lambda dx=dx: bus.image().tobytes()
-                       == shifted(daemon.display.shown, dx).tobytes())
-    finally:
-        daemon.stop()
+    care = panel(dim_after_s=0, off_after_s=0, shift_pixels=True)
+    daemon, bus = care.daemon, care.bus
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+    run_due(daemon)
+    for dx in (1, 0, -1, 0, 1):
+        care.idle(SHIFT_EVERY_S + 1)
+        wait_until(lambda dx=dx: bus.image().tobytes()
+                   == shifted(daemon.display.shown, dx).tobytes())
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])

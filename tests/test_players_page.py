@@ -6,9 +6,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from browser_helpers import choose_language
+from browser_helpers import CHROMIUM, FLAGS, PHONE, choose_language, pair, shot
 from test_backup import finished_game
-from test_web_browser import CHROMIUM, FLAGS, PHONE, pair, shot
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from daemon_helpers import Recorder, make_daemon, wait_until
-from helpers import card
+from helpers import card, round_won_by_a
 from test_announce import PLAYTHROUGHS, replayed
 
 from companion.signals import SIGNALS, signal
@@ -94,17 +94,8 @@ def test_a_new_blink_hands_the_seats_of_the_one_it_cuts_short_back_at_once(mock_
 def test_a_round_won_is_signalled_by_the_winners_seat_and_the_buzzer(web_live):
     rec = Recorder(web_live.hub)
     game = web_live.hub.call(web_live.table.create_game, "howruck", ["A", "B"])["id"]
-
-    def apply(action):
+    for action in round_won_by_a():
         web_live.hub.call(web_live.table.apply, game, action)
-
-    apply({"type": "race", "winner": "A"})
-    imprint = card("white", 4, howruck=True)
-    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "red"})
-    apply({"type": "action", "player": "B", "card": "seilriss", "forgo": True})
-    apply({"type": "action", "player": "A", "card": "adrenalin", "forgo": False})
-    apply({"type": "action", "player": "B", "card": "how_ruck", "forgo": True})
-    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
     _, sent = rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
     assert sent["blink"] == [0]  # A's seat
 

@@ -4,10 +4,9 @@ in the history, in the reader's language; the buzzer plays the kind's sound."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import choose_language
+from browser_helpers import PHONE, choose_language, pair, phone, until
 from daemon_helpers import Recorder
-from helpers import card
-from test_web_browser import PHONE, browser, daemon, pair, phone, until  # noqa: F401
+from helpers import card, round_won_by_a
 
 HISTORY = {
     "de": ["Bert hat den Wettlauf gewonnen, 14.1 ms voraus",
@@ -19,7 +18,7 @@ HISTORY = {
 }
 
 
-def watcher(browser, daemon, locale: str):  # noqa: F811
+def watcher(browser, daemon, locale: str):
     context = browser.new_context(viewport=PHONE, locale=locale)  # the page's own CSP
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
@@ -27,7 +26,7 @@ def watcher(browser, daemon, locale: str):  # noqa: F811
 
 
 @pytest.mark.parametrize("lang,locale", [("de", "de-DE"), ("en", "en-GB"), ("nl", "nl-NL")])
-def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, locale):  # noqa: F811
+def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, locale):
     first = phone(browser, daemon)
     pair(first, daemon)
     second = watcher(browser, daemon, locale)  # not paired: a watcher is told too
@@ -52,23 +51,17 @@ def test_a_second_phone_is_told_and_the_history_says_it(browser, daemon, lang, l
     assert lines[1] == told and told.index(" — ") > 0
 
 
-def test_the_buzzer_plays_a_round_won(daemon):  # noqa: F811
+def test_the_buzzer_plays_a_round_won(daemon):
     rec = Recorder(daemon.hub)
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])["id"]
-    apply = lambda action: daemon.hub.call(daemon.table.apply, game, action)  # noqa: E731
-    apply({"type": "race", "winner": "A"})
-    imprint = card("white", 4, howruck=True)
-    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "red"})
-    apply({"type": "action", "player": "B", "card": "seilriss", "forgo": True})
-    apply({"type": "action", "player": "A", "card": "adrenalin", "forgo": False})
-    apply({"type": "action", "player": "B", "card": "how_ruck", "forgo": True})
-    apply({"type": "play", "player": "A", "card": imprint, "side": "A", "field": "blue"})
+    for action in round_won_by_a():
+        daemon.hub.call(daemon.table.apply, game, action)
     rec.wait_for(lambda t, p: t == "announce"
                  and any(a["kind"] == "round_won" for a in p["items"]))
     rec.wait_for(lambda t, p: t == "signal" and p and p["sound"] == "stopp")
 
 
-def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon):  # noqa: F811
+def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon):
     """Each kind the golden games reach, said by the page in en/de/nl: words, not keys or
     empty placeholders."""
     from test_announce import PLAYTHROUGHS, replayed
@@ -93,7 +86,7 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
             assert not [k for k, a, b in zip(first, said, english, strict=True) if a == b]
 
 
-def test_the_oled_shows_what_happened_for_a_while_then_the_score(daemon):  # noqa: F811
+def test_the_oled_shows_what_happened_for_a_while_then_the_score(daemon):
     from companion.daemon.table import BANNER_S
     from companion.screens import Scene, draw
     rec = Recorder(daemon.hub)
@@ -111,7 +104,7 @@ def test_the_oled_shows_what_happened_for_a_while_then_the_score(daemon):  # noq
     rec.wait_for(lambda t, p: t == "banner" and p is None, timeout=BANNER_S + 3)
 
 
-def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, daemon):  # noqa: F811
+def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, daemon):
     import json
 
     from test_announce import PLAYTHROUGHS
@@ -136,7 +129,7 @@ def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, dae
     assert lines[-1].endswith(f"laufen · {sum(dice)}"), lines[-1]
 
 
-def first_dice(daemon, game: int) -> list[int]:  # noqa: F811
+def first_dice(daemon, game: int) -> list[int]:
     from companion.rules import get_core
     from companion.sessions import replay_history
     history = daemon.hub.call(lambda: daemon.sessions.get(game))
@@ -157,7 +150,7 @@ OBSERVE = """() => { window.seenBanners = []; const box = document.querySelector
 SAY = "(i) => window.companion.sentence(window.companion.announce.say(i, window.companion.t))"
 
 
-def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser, daemon):  # noqa: F811
+def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser, daemon):
     """Played through the daemon while three phones watch (en, de, nl): each announcement kind
     shows as a banner on every phone and is a sentence in each phone's history."""
     import json
@@ -219,7 +212,7 @@ HEAR = """(() => { window.heard = []; const Live = window.EventSource;
     this.addEventListener('announce', (e) => window.heard.push(JSON.parse(e.data))); } }; })()"""
 
 
-def test_an_announcement_waits_for_its_games_module(browser, daemon):  # noqa: F811
+def test_an_announcement_waits_for_its_games_module(browser, daemon):
     """How Ruck!'s module (card names such as Nessie) loads with the first such game a page
     shows, and a fast first move's announcement can come before it has: the banner waits for
     the module instead of naming the card by colour and strength (a flaky CI run showed the
@@ -262,7 +255,7 @@ def test_an_announcement_waits_for_its_games_module(browser, daemon):  # noqa: F
 
 
 def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
-        browser, daemon):  # noqa: F811
+        browser, daemon):
     """A move taken back is news for the whole table: a watcher's banner says which move
     (as its history line said it, in German), and the OLED shows whose move went."""
     rec = Recorder(daemon.hub)
@@ -280,7 +273,7 @@ def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
     assert [e["type"] for e in shown["params"]["events"]] == ["rolled"]
 
 
-def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browser, daemon):  # noqa: F811
+def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browser, daemon):
     """The barrel moved by Adrenalin or Seilriss, cards cleared or switched, cards drawn,
     Ungeheuerlich without effect: each move's history line says it after the card's name, in
     German on a watching phone, and the OLED shows where the barrel went."""
@@ -326,7 +319,7 @@ def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browse
         "Bert: Verstärkung — Bert zieht 3 Karten nach"]
 
 
-def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, daemon):  # noqa: F811
+def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, daemon):
     """A tie-break that ties again is news (each side draws another card), and the one that
     decides names the cards; each is a sentence on a watching phone, in its history and in
     an undo, never the move's raw data."""

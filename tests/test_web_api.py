@@ -10,19 +10,8 @@ import threading
 import time
 
 import pytest
-from web_helpers import Client
 
 from companion.web.choices import expand
-
-
-@pytest.fixture
-def daemon(web_live):
-    return web_live
-
-
-@pytest.fixture
-def client(daemon):
-    return Client(daemon.web.port)
 
 
 def test_cross_site_writes_and_non_json_writes_are_refused(daemon, client):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from browser_helpers import answerable, pair, phone, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 from companion.sessions.backup import check_backup
 
@@ -17,7 +16,7 @@ def _stored(table) -> list[int]:
     return sorted(table.hub.call(lambda: [g["id"] for g in table.sessions.listing()]))
 
 
-def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,  # noqa: F811
+def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,
                                                               tmp_path):
     page = phone(browser, daemon)
     pair(page, daemon)
@@ -59,7 +58,7 @@ def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,  #
     assert page.inner_text("#message") == ""
 
 
-def test_a_watchers_download_is_refused_on_the_page(browser, daemon):  # noqa: F811
+def test_a_watchers_download_is_refused_on_the_page(browser, daemon):
     page = phone(browser, daemon)  # not paired
     page.click("nav [data-tab=setup]")
     page.click("#data summary")

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """The phone page in headless Chromium at a phone's viewport: pair, set up How Ruck! in
 German, play until a contest moves the barrel, watch it on a second phone, undo, and see a
 refusal; the simulation panel, the hardware settings, pairing by the QR code."""
@@ -7,19 +6,14 @@ from __future__ import annotations
 
 import time
 
-from browser_helpers import (  # noqa: F401  (fixtures, and names other test files import)
-    CHROMIUM,
-    FLAGS,
+from browser_helpers import (
     PHONE,
     barrel,
-    browser,
     confirm,
-    daemon,
     move_buttons,
     pair,
     phone,
     play,
-    pytestmark,
     seat,
     shot,
     until,

@@ -1,21 +1,10 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """Every game's screen is accessible (axe-core, light and dark) and shows what players typed as
 text, never as markup."""
 
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (  # noqa: F401  (fixtures)
-    AXE,
-    browser,
-    daemon,
-    pair,
-    phone,
-    pytestmark,
-    seat,
-    serious_violations,
-    until,
-)
+from browser_helpers import AXE, pair, phone, seat, serious_violations, until
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")

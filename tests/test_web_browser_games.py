@@ -1,18 +1,14 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """Each game's screen in headless Chromium: Lauf Rauf!'s dice and cards, the Tauziehen and
 Stramash boards and pickers, How Ruck!'s pickers (few taps, at most 24 buttons), the race
 margin in the history."""
 
 from __future__ import annotations
 
-from browser_helpers import (  # noqa: F401  (fixtures)
+from browser_helpers import (
     accepted,
-    browser,
-    daemon,
     move_buttons,
     pair,
     phone,
-    pytestmark,
     seat,
     seated_at,
     shot,

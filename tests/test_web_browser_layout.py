@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """The page at the table on a phone, without scrolling: the undo of a six-player game, a
 Tauziehen card among 25, the prompt in landscape, the players' table, and a player field
 added by mistake taken away again. Boxes are measured in headless Chromium
@@ -7,18 +6,7 @@ added by mistake taken away again. Boxes are measured in headless Chromium
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (  # noqa: F401  (fixtures)
-    AXE,
-    browser,
-    daemon,
-    pair,
-    phone,
-    pytestmark,
-    seat,
-    serious_violations,
-    shot,
-    until,
-)
+from browser_helpers import AXE, pair, phone, seat, serious_violations, shot, until
 
 SIX = ["Anna", "Bram", "Cor", "Daan", "Eva", "Fleur"]
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """What a move's button says, in Chromium in German: what the move does on the table, in the
 table's own words (the laddies and figures it sends back, pushes or brings in), checked
 against the core's own result for real positions of the golden games."""
@@ -7,16 +6,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import (  # noqa: F401  (fixtures)
-    accepted,
-    browser,
-    daemon,
-    phone,
-    pytestmark,
-    seated_at,
-    shot,
-    until,
-)
+from browser_helpers import accepted, phone, seated_at, shot, until
 
 
 def test_stramash_results_say_what_a_play_does_in_the_tables_words(browser, daemon):

@@ -1,21 +1,10 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """The page on a 390 x 844 phone in headless Chromium: nothing wider than the screen, the
 first move on screen at one's turn, news that moves nothing, the reader's own words."""
 
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (  # noqa: F401  (fixtures)
-    browser,
-    confirm,
-    daemon,
-    pair,
-    phone,
-    pytestmark,
-    seat,
-    shot,
-    until,
-)
+from browser_helpers import confirm, pair, phone, seat, shot, until
 
 
 def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):

@@ -1,21 +1,10 @@
-# ruff: noqa: F811  (the browser and daemon fixtures come from browser_helpers)
 """Watchers and seats: a phone that is not paired sees every game live with no move buttons,
 and nothing it taps changes anything; paired with a seat, the same phone is offered the moves
 of its seat's turns only, and every game's screen shows at most 24 buttons at once."""
 
 from __future__ import annotations
 
-from browser_helpers import (  # noqa: F401  (fixtures)
-    browser,
-    daemon,
-    move_buttons,
-    pair,
-    phone,
-    pytestmark,
-    seat,
-    until,
-    visible_buttons,
-)
+from browser_helpers import move_buttons, pair, phone, seat, until, visible_buttons
 from web_helpers import Client
 
 GAMES = [("howruck", ["A", "B"], {"type": "race", "winner": "A"}),

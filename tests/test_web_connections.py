@@ -12,14 +12,8 @@ import socket
 import threading
 import time
 
-import pytest
 from daemon_helpers import wait_until
 from web_helpers import Client
-
-
-@pytest.fixture
-def daemon(web_live):
-    return web_live
 
 
 def get(port: int, path: str, timeout: float = 5.0) -> int:

@@ -5,14 +5,13 @@ longer than a phone's screen: the newest line is the one people look for.)"""
 from __future__ import annotations
 
 from browser_helpers import accepted, phone, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 NEWEST_IN_SIGHT = ("(() => { const li = document.querySelector('#history-list li:last-child');"
                    " const box = li && li.getBoundingClientRect();"
                    " return !!box && box.bottom <= window.innerHeight && box.top >= 0; })()")
 
 
-def test_the_history_opens_at_the_newest_line_and_follows_it(browser, daemon):  # noqa: F811
+def test_the_history_opens_at_the_newest_line_and_follows_it(browser, daemon):
     header, done, _ = accepted("laufrauf_full_game.jsonl")
     game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
                            header["options"], header["seed"])["id"]

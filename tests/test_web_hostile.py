@@ -25,39 +25,13 @@ from web_helpers import Client
 from companion.daemon import pairing as pairing_module
 
 
-@pytest.fixture
-def daemon(web_live):
-    return web_live
-
-
-@pytest.fixture
-def client(daemon):
-    return Client(daemon.web.port)
-
-
 def ask(port: int, method: str, path: str, body: Any = None, *, source: str = "127.0.0.1",
         headers: dict[str, str] | None = None, raw: bytes | None = None,
         cookie: str | None = None) -> tuple[int, Any, dict[str, str]]:
     """One request from a chosen loopback source address (and optionally a chosen Host)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
-                                      source_address=(source, 0))
-    sent = dict(headers or {})
-    payload = raw
-    if body is not None:
-        payload = json.dumps(body).encode()
-        sent.setdefault("Content-Type", "application/json")
-    if cookie:
-        sent["Cookie"] = cookie
-    conn.request(method, path, body=payload, headers=sent)
-    response = conn.getresponse()
-    data = response.read()
-    received = {k.lower(): v for k, v in response.getheaders()}
-    conn.close()
-    try:
-        parsed = json.loads(data) if data else None
-    except ValueError:
-        parsed = data.decode(errors="replace")
-    return response.status, parsed, received
+    one = Client(port, source)
+    one.cookie = cookie
+    return one.request(method, path, body, raw, headers)
 
 
 def code(body: Any) -> str | None:

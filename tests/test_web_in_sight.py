@@ -5,17 +5,7 @@ figures in base camp). And no page is wider than a small phone (360 px) in any l
 
 from __future__ import annotations
 
-from browser_helpers import (
-    accepted,
-    choose_language,
-    pair,
-    phone,
-    seat,
-    seated_at,
-    shot,
-    until,
-)
-from test_web_browser import browser, daemon  # noqa: F401
+from browser_helpers import accepted, choose_language, pair, phone, seat, seated_at, shot, until
 
 from companion.rules import get_core
 
@@ -23,7 +13,7 @@ IN_SIGHT = """(sel) => { const el = document.querySelector(sel); if (!el) return
   const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"""
 
 
-def test_a_tauziehen_cards_marker_choices_come_into_sight(browser, daemon):  # noqa: F811
+def test_a_tauziehen_cards_marker_choices_come_into_sight(browser, daemon):
     def stop(core, s):  # a card whose marker may go to several places
         return s.phase == "play" and len({a["card"] for a in core.legal_actions(s, s.turn)}) \
             < len(core.legal_actions(s, s.turn))
@@ -42,7 +32,7 @@ def test_a_tauziehen_cards_marker_choices_come_into_sight(browser, daemon):  # n
     assert page.locator("#choices button.tz-card").count() == len({a["card"] for a in choices})
 
 
-def test_seats_chosen_take_one_line_once_play_moved_on(browser, daemon):  # noqa: F811
+def test_seats_chosen_take_one_line_once_play_moved_on(browser, daemon):
     game = daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])["id"]
     page = phone(browser, daemon)
     pair(page, daemon)
@@ -62,7 +52,7 @@ def test_seats_chosen_take_one_line_once_play_moved_on(browser, daemon):  # noqa
     assert page.locator("#seats button[data-player]").count() == 3  # open while choosing
 
 
-def test_lauf_rauf_starting_from_base_camp_is_one_button(browser, daemon):  # noqa: F811
+def test_lauf_rauf_starting_from_base_camp_is_one_button(browser, daemon):
     def stop(core, s):  # every figure of the player in base camp, and a start allowed
         return s.turn and sum(a.get("move") == "start" for a in core.legal_actions(s)) == 3
     header, done, _ = accepted("laufrauf_full_game.jsonl", stop)
@@ -71,7 +61,7 @@ def test_lauf_rauf_starting_from_base_camp_is_one_button(browser, daemon):  # no
     assert labels == ["rot 1: starten"]
 
 
-def test_no_language_makes_the_page_wider_than_a_small_phone(browser, daemon):  # noqa: F811
+def test_no_language_makes_the_page_wider_than_a_small_phone(browser, daemon):
     """French tab names ("Nouvelle partie", "Joueurs", "Table") pushed the page to 391 px on
     a 360 px phone: the last tab cut off, the whole page scrolling sideways."""
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])

@@ -4,10 +4,9 @@ language (the picture's 10-pixel legend gave Dutch hands as "3 kaarten")."""
 from __future__ import annotations
 
 from browser_helpers import accepted, choose_language, seated_at, shot
-from test_web_browser import browser, daemon  # noqa: F401
 
 
-def test_every_card_in_hand_is_named_below_the_board_in_dutch(browser, daemon):  # noqa: F811
+def test_every_card_in_hand_is_named_below_the_board_in_dutch(browser, daemon):
     header, done, state = accepted("laufrauf_full_game.jsonl",
                                    lambda core, s: max(len(c) for c in s.cards.values()) >= 3)
     page = seated_at(browser, daemon, "laufrauf", header, done)

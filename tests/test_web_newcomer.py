@@ -9,12 +9,11 @@ import io
 import json
 from urllib.parse import urlsplit
 
-from browser_helpers import choose_language
+from browser_helpers import choose_language, pair, phone, until
 from PIL import Image
-from test_web_browser import browser, daemon, pair, phone, until  # noqa: F401  (fixtures)
 
 
-def fetch(daemon, path: str) -> tuple[int, str, bytes]:  # noqa: F811
+def fetch(daemon, path: str) -> tuple[int, str, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", daemon.web.port, timeout=10)
     conn.request("GET", path)
     response = conn.getresponse()
@@ -27,7 +26,7 @@ def pairs(urls: list[str]) -> list[str]:
     return [u for u in urls if urlsplit(u).path == "/api/pair"]
 
 
-def test_favicon_and_manifest_make_add_to_home_screen_look_right(daemon):  # noqa: F811
+def test_favicon_and_manifest_make_add_to_home_screen_look_right(daemon):
     status, kind, body = fetch(daemon, "/favicon.ico")
     assert status == 200 and kind == "image/vnd.microsoft.icon"
     assert Image.open(io.BytesIO(body)).format == "ICO"
@@ -50,7 +49,7 @@ def test_favicon_and_manifest_make_add_to_home_screen_look_right(daemon):  # noq
     assert {192, 512} <= sizes
 
 
-def test_a_short_pin_is_not_sent_and_costs_no_try(browser, daemon):  # noqa: F811
+def test_a_short_pin_is_not_sent_and_costs_no_try(browser, daemon):
     page = phone(browser, daemon)
     sent = []
     page.on("request", lambda r: sent.append(r.url))
@@ -65,7 +64,7 @@ def test_a_short_pin_is_not_sent_and_costs_no_try(browser, daemon):  # noqa: F81
     assert len(pairs(sent)) == 1, sent
 
 
-def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon):  # noqa: F811
+def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     page.click("nav [data-tab=setup]")
@@ -83,7 +82,7 @@ def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon): 
     assert state["players"] == ["Anna", shown] and shown == "Spieler 2"
 
 
-def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, daemon):  # noqa: F811
+def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
@@ -99,7 +98,7 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
     assert page.inner_text("#live") == "live"
 
 
-def test_counts_on_the_page_take_the_right_plural(browser, daemon):  # noqa: F811
+def test_counts_on_the_page_take_the_right_plural(browser, daemon):
     page = phone(browser, daemon)  # German
     until(page, "typeof (window.companion || {}).t === 'function'")
     say = "([k, n]) => window.companion.t(k, {n})"
@@ -112,7 +111,7 @@ def test_counts_on_the_page_take_the_right_plural(browser, daemon):  # noqa: F81
     assert page.evaluate(say, ["tz_points", 1]) == "1 punt"
 
 
-def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa: F811
+def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):
     page = phone(browser, daemon)  # German
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
     daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
@@ -121,7 +120,7 @@ def test_the_contest_sums_and_the_imprint_are_labelled(browser, daemon):  # noqa
     assert page.text_content("#board #imprint-legend").startswith("✶ How-Ruck-Aufdruck")
 
 
-def test_the_contest_line_fits_the_board_with_long_names(browser, daemon):  # noqa: F811
+def test_the_contest_line_fits_the_board_with_long_names(browser, daemon):
     page = phone(browser, daemon)  # German
     names = ["Maximiliane Sophie", "Friedrich Wilhelmus"]
     game = daemon.hub.call(daemon.table.create_game, "howruck", names)["id"]
@@ -135,7 +134,7 @@ def test_the_contest_line_fits_the_board_with_long_names(browser, daemon):  # no
 
 
 
-def test_the_page_speaks_french_with_frances_plural_rule(browser, daemon):  # noqa: F811
+def test_the_page_speaks_french_with_frances_plural_rule(browser, daemon):
     page = browser.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/?lang=fr")
     until(page, "Boolean(window.companion && window.companion.i18n)"

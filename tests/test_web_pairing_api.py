@@ -9,13 +9,12 @@ import json
 import time
 
 from daemon_helpers import drive, wait_until
-from test_web_api import client, daemon  # noqa: F401  (fixtures)
 from web_helpers import Client, web_daemon
 
 from companion.daemon import pairing as pairing_module
 
 
-def test_watching_needs_nothing_changing_needs_pairing(daemon, client):  # noqa: F811
+def test_watching_needs_nothing_changing_needs_pairing(daemon, client):
     status, body, _ = client.get("/api/status")
     assert status == 200 and body["paired"] is False and body["simulate"] is True
     status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "B"]})
@@ -27,7 +26,7 @@ def test_watching_needs_nothing_changing_needs_pairing(daemon, client):  # noqa:
     assert status == 201 and body["phase"] == "teams" and body["id"] >= 1
 
 
-def test_session_cookie_is_httponly_samesite_and_the_pin_never_in_a_url(daemon, client):  # noqa: F811
+def test_session_cookie_is_httponly_samesite_and_the_pin_never_in_a_url(daemon, client):
     pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
     _, _, headers = client.post("/api/pair", {"pin": pin})
     cookie = headers["set-cookie"]
@@ -51,7 +50,7 @@ def test_pairing_survives_a_restart(tmp_path):
         second.stop()
 
 
-def test_wrong_pins_lock_out(daemon, client, monkeypatch):  # noqa: F811
+def test_wrong_pins_lock_out(daemon, client, monkeypatch):
     codes = []
     for _ in range(pairing_module.MAX_TRIES):
         status, body, _ = client.post("/api/pair", {"pin": "000000x"})
@@ -64,7 +63,7 @@ def test_wrong_pins_lock_out(daemon, client, monkeypatch):  # noqa: F811
     assert "Sekunden" in body["error"]["message"]
 
 
-def test_a_malformed_pairing_request_is_refused_without_using_up_a_try(daemon, client):  # noqa: F811
+def test_a_malformed_pairing_request_is_refused_without_using_up_a_try(daemon, client):
     """Only a PIN (or QR secret) that was really typed counts towards the lock-out: a
     request of the wrong shape is explained instead, and the phone keeps its tries."""
     refused = [client.post("/api/pair", body)[1]["error"] for body in (
@@ -78,12 +77,12 @@ def test_a_malformed_pairing_request_is_refused_without_using_up_a_try(daemon, c
     client.pair(daemon)  # and the right PIN pairs
 
 
-def scripted_pins(daemon, *pins: str) -> None:  # noqa: F811
+def scripted_pins(daemon, *pins: str) -> None:
     """The next PINs the table draws (instead of random ones)."""
     daemon.hub.call(setattr, daemon.table.pairing, "_new_pin", iter(pins).__next__)
 
 
-def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):  # noqa: F811
+def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
     client.pair(daemon)
     old = daemon.hub.call(lambda: daemon.table.pairing.pin)
     scripted_pins(daemon, "424242")
@@ -98,7 +97,7 @@ def test_a_new_pin_keeps_paired_phones_and_shows_on_the_display(daemon, client):
     wait_until(lambda: not daemon.display.scene.show_pairing)  # a phone paired: screen back
 
 
-def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):  # noqa: F811
+def test_holding_ok_for_three_seconds_draws_a_new_pin(daemon, monkeypatch):
     from gpiozero import Device
     scripted_pins(daemon, "135790")
     now = time.monotonic()  # edge times within the pins' clock sanity check (5 s)

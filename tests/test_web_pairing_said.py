@@ -4,10 +4,9 @@ a seat without pairing is told what it needs; a refusal is put in sight."""
 from __future__ import annotations
 
 from browser_helpers import PHONE, answerable, pair, phone, seat, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 
-def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon):  # noqa: F811
+def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon):
     first, second = phone(browser, daemon), phone(browser, daemon)  # de-DE
     pair(first, daemon)
     pair(second, daemon)
@@ -32,7 +31,7 @@ def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon)
                   "'Dieses Telefon ist nicht mehr gekoppelt')")
 
 
-def test_the_ask_lapses_after_a_few_seconds(browser, daemon):  # noqa: F811
+def test_the_ask_lapses_after_a_few_seconds(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     page.click("nav [data-tab=setup]")
@@ -45,7 +44,7 @@ def test_the_ask_lapses_after_a_few_seconds(browser, daemon):  # noqa: F811
     assert page.is_hidden("#pair")
 
 
-def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):  # noqa: F811
+def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
     page = phone(browser, daemon)  # not paired
     seat(page, "Anna")
@@ -54,7 +53,7 @@ def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):  # noqa: F811
                                                  "Sie es zuerst: Die PIN steht auf dem Display.")
 
 
-def test_a_refusal_is_scrolled_into_sight(browser, daemon):  # noqa: F811
+def test_a_refusal_is_scrolled_into_sight(browser, daemon):
     context = browser.new_context(viewport={"width": PHONE["width"], "height": 500},
                                   locale="de-DE")
     page = context.new_page()
@@ -67,7 +66,7 @@ def test_a_refusal_is_scrolled_into_sight(browser, daemon):  # noqa: F811
     assert page.get_attribute("#message", "data-code") == "not_paired"
 
 
-def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, daemon):  # noqa: F811
+def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, daemon):
     """Five wrong PINs lock this phone out for a minute: the wait counts down where it was
     said, the Pair button rests meanwhile, and the page says when the PIN may be typed."""
     pin = daemon.hub.call(lambda: daemon.table.pairing.pin)

@@ -4,7 +4,7 @@ action (the stored log replayed by the server) and the history's sentence for it
 
 from __future__ import annotations
 
-from browser_helpers import browser, daemon, phone, pytestmark, shot, until  # noqa: F401
+from browser_helpers import phone, shot, until
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -23,7 +23,7 @@ def text(page, selector: str) -> str:
     return page.inner_text(selector).strip()
 
 
-def test_step_through_a_finished_game(browser, daemon):  # noqa: F811
+def test_step_through_a_finished_game(browser, daemon):
     game_id, steps = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
     page = phone(browser, daemon)  # German, not paired: watching is enough
     page.click("nav [data-tab=history]")
@@ -65,7 +65,7 @@ def test_step_through_a_finished_game(browser, daemon):  # noqa: F811
     assert page.is_hidden("#replay")
 
 
-def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):  # noqa: F811
+def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):
     """Tauziehen seed 12's random game ends 2 : 2: a draw, not "won by draw"; the players'
     streaks say it too."""
     game_id, _ = finished_game(daemon, "tauziehen", 12, ["Ida", "Jan"])

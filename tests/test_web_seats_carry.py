@@ -5,12 +5,11 @@ started once: its button rests while a race runs."""
 from __future__ import annotations
 
 from browser_helpers import pair, phone, seat, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 PRESSED = "window.companion.seats.mine(window.companion.state)"  # the seats this phone holds
 
 
-def test_seats_carry_over_to_a_game_with_the_same_people(browser, daemon):  # noqa: F811
+def test_seats_carry_over_to_a_game_with_the_same_people(browser, daemon):
     create = lambda players: daemon.hub.call(  # noqa: E731
         daemon.table.create_game, "howruck", players)["id"]
     first = create(["Anna", "Bert"])
@@ -39,7 +38,7 @@ def test_seats_carry_over_to_a_game_with_the_same_people(browser, daemon):  # no
     assert page.evaluate(PRESSED) == []
 
 
-def test_the_race_button_rests_while_a_race_runs(browser, daemon):  # noqa: F811
+def test_the_race_button_rests_while_a_race_runs(browser, daemon):
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
     page = phone(browser, daemon)
     pair(page, daemon)

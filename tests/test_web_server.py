@@ -15,11 +15,6 @@ from daemon_helpers import wait_until
 from companion.web import server
 
 
-@pytest.fixture
-def daemon(web_live):
-    return web_live
-
-
 def connect(daemon) -> socket.socket:
     return socket.create_connection(("127.0.0.1", daemon.web.port), timeout=5)
 

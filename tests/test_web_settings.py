@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the daemon and client fixtures come from test_web_api)
 """The page's settings over real HTTP on loopback: the table's language, the hardware
 sections, what is refused (in the phone's language) and what is kept for the next start."""
 
@@ -8,7 +7,6 @@ import json
 import time
 
 import pytest
-from test_web_api import client, daemon  # noqa: F401  (fixtures)
 from web_helpers import Client, web_daemon
 
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import answerable, pair, phone, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
 
 
-def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser, daemon):  # noqa: F811
+def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     page.click("nav [data-tab=setup]")
@@ -37,7 +36,7 @@ def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser,
     assert daemon.hub.call(lambda: daemon.table.current) is None  # nothing was started
 
 
-def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):  # noqa: F811
+def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):
     running = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
     page = phone(browser, daemon)
     pair(page, daemon)
@@ -54,7 +53,7 @@ def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):  # n
     assert daemon.hub.call(lambda: daemon.table.sessions.get(running).status) == "playing"
 
 
-def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):  # noqa: F811
+def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):
     """The setup form cut names at 24 characters; the table takes 32 (rules/players.py), and a
     rename as many (test_players_api)."""
     from companion.rules.players import MAX_ID_LENGTH
@@ -76,7 +75,7 @@ def start_howruck(page, tie_window: str) -> None:
 
 
 @pytest.mark.parametrize("typed", ["2.5", "99999999999999999999", "zehn"])
-def test_a_number_option_that_is_no_whole_number_is_refused_as_typed(browser, daemon,  # noqa: F811
+def test_a_number_option_that_is_no_whole_number_is_refused_as_typed(browser, daemon,
                                                                       typed):
     page = phone(browser, daemon)
     pair(page, daemon)
@@ -88,7 +87,7 @@ def test_a_number_option_that_is_no_whole_number_is_refused_as_typed(browser, da
     assert daemon.hub.call(lambda: daemon.table.current) is None  # no game was started
 
 
-def test_an_emptied_number_option_takes_the_games_default(browser, daemon):  # noqa: F811
+def test_an_emptied_number_option_takes_the_games_default(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     start_howruck(page, "")

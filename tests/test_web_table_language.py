@@ -9,7 +9,6 @@ import json
 import pytest
 from browser_helpers import pair, phone, until
 from daemon_helpers import wait_until
-from test_web_browser import browser, daemon  # noqa: F401
 from web_helpers import web_daemon
 
 
@@ -21,7 +20,7 @@ def start_game(page) -> None:
 
 
 def test_a_new_box_takes_the_language_of_the_phone_that_starts_its_first_game(
-        browser, daemon, tmp_path):  # noqa: F811
+        browser, daemon, tmp_path):
     german = phone(browser, daemon)  # de-DE
     pair(german, daemon)
     german.click("nav [data-tab=setup]")
@@ -50,7 +49,7 @@ class TestChosenInTheConfigFile:
         Device.pin_factory.reset()
         Device.pin_factory = None
 
-    def test_is_offered_to_every_phone_and_kept(self, browser, daemon, tmp_path):  # noqa: F811
+    def test_is_offered_to_every_phone_and_kept(self, browser, daemon, tmp_path):
         german = phone(browser, daemon)
         pair(german, daemon)
         german.click("nav [data-tab=setup]")

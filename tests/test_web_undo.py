@@ -7,13 +7,12 @@ from __future__ import annotations
 import time
 
 from browser_helpers import pair, phone, until
-from test_web_browser import browser, daemon  # noqa: F401
 
 ARMED = "document.querySelector('#undo').classList.contains('danger')"
 
 
-def test_a_question_about_a_move_is_withdrawn_when_another_move_comes(browser,  # noqa: F811
-                                                                        daemon):  # noqa: F811
+def test_a_question_about_a_move_is_withdrawn_when_another_move_comes(browser,
+                                                                        daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
