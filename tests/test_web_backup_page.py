@@ -71,7 +71,7 @@ def test_a_watchers_download_is_refused_on_the_page(browser, daemon):
     assert downloads == []
 
 
-def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon):  # noqa: F811
+def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon):
     """A phone that only plays never downloads the backup's code (the page's weight budget:
     test_web_api.py); its buttons rest until it has come."""
     page = phone(browser, daemon)

@@ -1,6 +1,6 @@
 """Each game's screen in headless Chromium: Lauf Rauf!'s dice and cards, the Tauziehen and
-Stramash boards and pickers, How Ruck!'s pickers (few taps, at most 24 buttons), the race
-margin in the history."""
+Stramash boards and pickers, what a phone is told of its moves. (How Ruck!'s own screen:
+test_web_browser_howruck.py.)"""
 
 from __future__ import annotations
 
@@ -169,88 +169,6 @@ def test_lauf_rauf_for_two_suggests_opposite_colours(browser, daemon):
     assert picked == ["red", "green"]
 
 
-def test_history_shows_how_close_each_race_was(browser, daemon):
-    """Races stored as press times: the history says who won and by how much, in German."""
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    daemon.hub.call(daemon.table.apply, game,
-                    {"type": "race", "presses": {"Anna": [31_000], "Bert": [16_900, 17_500]}})
-    until(page, "document.querySelector('#prompt').textContent.includes('Bert')")
-    page.click("nav [data-tab=history]")
-    page.wait_for_selector("#history-list li")
-    assert page.inner_text("#history-list li") == \
-        "Bert hat den Wettlauf gewonnen, 14.1 ms voraus"
-    shot(page, "17-race-margin-in-history")
-
-
-
-def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
-    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
-    game = view["id"]
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
-    page.wait_for_selector("#choices select, #choices button")
-    assert visible_buttons(page) <= 24  # the tie-break: two small pickers
-    daemon.hub.call(daemon.table.apply, game, {"type": "tiebreak", "draws": {
-        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
-        "Bert": {"color": "red", "strength": 1, "howruck": False, "nessie": False}}})
-    until(page, "window.companion.state.phase === 'tug'"
-                           " && window.companion.legal.length")
-    assert page.evaluate("window.companion.seats.told") == 1  # the seat's phone is told its turn
-    assert page.title().startswith("▶")
-    assert 0 < visible_buttons(page) <= 24  # the tug
-    # an action card without parameters: two taps
-    page.locator("#choices").get_by_role("button", name="Adrenalinstoß", exact=True).click()
-    page.locator("#places").get_by_role("button", name="Adrenalinstoß: ausspielen",
-                                        exact=True).click()
-    until(page, "window.companion.state.actions === 3 && window.companion.legal.length")
-    # Fieser Trick: the taken card with the same picker, then its field on the board
-    page.locator("#choices").get_by_role("button", name="Fieser Trick", exact=True).click()
-    assert visible_buttons(page) <= 24
-    page.locator("#places").get_by_role("button", name="eine Karte nehmen", exact=True).click()
-    assert visible_buttons(page) <= 24
-    page.locator("#choices").get_by_role("button", name="grün", exact=True).click()
-    assert visible_buttons(page) <= 24
-    page.locator("#choices").get_by_role("button", name="grün 2", exact=True).click()
-    if page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).count():
-        page.locator("#choices").get_by_role("button", name="ohne ✶", exact=True).click()
-    page.locator("#board [role=button]").first.click()
-    until(page, "window.companion.state.actions === 4")
-    shot(page, "11-fieser-trick-placed")
-
-
-
-
-def test_a_tiebreak_is_entered_only_once_both_drawn_cards_are_chosen(browser, daemon):
-    """The tie-break's pickers start on "which card?": Enter stays off until each side's card
-    is chosen, so a picker left alone never enters a card nobody drew."""
-    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
-    pickers = page.locator("#choices select")
-    enter = page.locator("#choices").get_by_role("button", name="Eintragen", exact=True)
-    enter.wait_for()
-    assert pickers.count() == 2
-    assert [pickers.nth(i).evaluate("(s) => s.selectedOptions[0].text") for i in (0, 1)] \
-        == ["Welche Karte?", "Welche Karte?"]
-    assert enter.is_disabled()
-    pickers.nth(0).select_option(label="rot 3")
-    assert enter.is_disabled()  # Bert's card not yet chosen
-    pickers.nth(1).select_option(label="grün 1")
-    assert enter.is_enabled()
-    enter.click()
-    until(page, "window.companion.state.phase === 'tug'")
-    entered = daemon.hub.call(lambda: daemon.sessions.get(game).actions[-1])
-    assert entered["draws"] == {
-        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
-        "Bert": {"color": "green", "strength": 1, "howruck": False, "nessie": False}}
-
-
 def sevens(core, state) -> int:
     """How many different results the 7 offers now."""
     return len([r for r in core.play_results(state, core.legal_actions(state))
@@ -360,60 +278,3 @@ def test_a_paired_phone_without_a_seat_is_told_how_to_get_the_moves(browser, dae
 
 
 # The top card of Anna's red stack and its number, as the screen shows them.
-TOP_CARD = """(() => {
-  const f = document.querySelector('#board .field[data-side=Anna][data-field=red]')
-    .getBoundingClientRect();
-  const inside = (el) => { const a = el.getBoundingClientRect();
-    return a.left >= f.left && a.right <= f.right && a.top >= f.top && a.bottom <= f.bottom; };
-  const box = (el) => { const r = el.getBoundingClientRect();
-    return {x: r.x + r.width / 2, y: r.y + r.height / 2}; };
-  const cards = [...document.querySelectorAll('#board rect:not(.field)')].filter(inside);
-  const texts = [...document.querySelectorAll('#board text')].filter(inside);
-  return [box(cards[cards.length - 1]), box(texts[texts.length - 1])];
-})()"""
-
-
-def test_howruck_a_tap_on_the_cards_lying_on_a_field_places_the_card_there(browser, daemon):
-    """A field that already holds cards is mostly those cards: a tap on them (where a finger
-    lands when the player points at the stack) did nothing, as only the bare field around
-    them answered. The cards and their numbers let the tap through to their field."""
-    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
-    red = {"color": "red", "strength": 1, "howruck": False, "nessie": False}
-    for player in ("Anna", "Bert"):  # two cards on Anna's red field
-        daemon.hub.call(daemon.table.apply, game, {"type": "play", "player": player,
-                                                   "card": red, "side": "Anna", "field": "red"})
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page)
-    for done, target in ((3, 0), (4, 1)):  # a tap on the top card, then on its number
-        until(page, f"window.companion.state.actions === {done}"
-                    " && window.companion.legal.length")
-        for name in ("rot", "rot 1", "ohne ✶"):
-            page.locator("#choices").get_by_role("button", name=name, exact=True).click()
-        page.wait_for_selector("#board .field.legal[data-side=Anna][data-field=red]")
-        shot(page, f"12-howruck-tap-on-a-stack-{target}")
-        point = page.evaluate(TOP_CARD)[target]
-        page.mouse.click(point["x"], point["y"])
-        until(page, f"window.companion.state.actions === {done + 1}")
-    assert len(page.evaluate("window.companion.state.fields.Anna.red")) == 4
-
-
-def test_howruck_the_contest_line_keeps_clear_of_the_fields_above_it(browser, daemon):
-    """"Kräftemessen jetzt: Anna 6 : 6 Bert" was written on the lower edge of the second
-    player's fields. It stands below them, and the imprint's legend below it."""
-    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": "Anna"})
-    page = phone(browser, daemon)
-    page.wait_for_selector("#board #strength")
-    shot(page, "13-howruck-contest-line")
-    boxes = page.evaluate("""() => {
-      const b = (el) => el.getBoundingClientRect();
-      const fields = [...document.querySelectorAll('#board .field')].map((f) => b(f).bottom);
-      return {fields: Math.max(...fields), line: b(document.querySelector('#strength')),
-              legend: b(document.querySelector('#imprint-legend')),
-              svg: b(document.querySelector('#board svg'))};
-    }""")
-    assert boxes["line"]["top"] >= boxes["fields"] + 2, boxes  # the stroke and a gap
-    assert boxes["legend"]["top"] >= boxes["line"]["bottom"] - 1, boxes
-    assert boxes["legend"]["bottom"] <= boxes["svg"]["bottom"], boxes
