@@ -37,7 +37,7 @@
         if (!$("#setup").hidden) companion.setup.loadGames();  // else when the tab opens
         if (data && data.was_shown) sayDeleted(data);
       },
-      legal: (data) => takeStreamLegal(data),
+      legal: (data) => companion.legalMoves.fromStream(data),
       entry: (data) => afterModule(() => companion.historyTab.append(data)),
       you: (data) => {  // each stream begins with whether this phone is paired
         if (data.paired || !app.status || !app.status.paired) return;
@@ -90,56 +90,9 @@
     app.state = state;
     if (state) companion.seats.notify(before, state, t);
     app.picked = null;
-    await followLegal(state);
+    await companion.legalMoves.follow(state);
     render();
     companion.historyTab.follow(state);
-  }
-
-  // --- the legal moves: a paired phone's stream sends them after every change ------------------
-  const versionOf = (state) => (state && state.status === "playing" ? `${state.id}:${state.actions}` : null);
-  const paired = () => $("#pair").hidden;
-  const LEGAL_WAIT_MS = 1500;  // a stream's moves not come by then: asked for instead
-
-  async function followLegal(state) {
-    const version = versionOf(state);
-    if (!version || !paired()) {  // watchers make no moves: they need none
-      app.legalVersion = null;
-      useLegal(null);
-      return;
-    }
-    if (version === app.legalVersion) return;  // the moves change only with the game's log
-    const sent = app.streamLegal;
-    if (sent && `${sent.game}:${sent.actions}` === version) return useLegal(sent, version);
-    useLegal(null);
-    if (app.stream && app.stream.open) {  // the stream's `legal` for this state is on its way
-      clearTimeout(app.legalTimer);
-      app.legalTimer = setTimeout(() => { if (app.legalVersion !== version) fetchLegal(version); }, LEGAL_WAIT_MS);
-      return;
-    }
-    await fetchLegal(version);
-  }
-
-  async function fetchLegal(version) {
-    const id = version.split(":")[0];
-    const r = await api("GET", `/api/games/${id}/legal`);
-    if (versionOf(app.state) !== version || !r.ok) return;  // a newer state came meanwhile
-    useLegal(r.data, version);
-    renderChoices();
-  }
-
-  function useLegal(data, version = null) {
-    app.legalVersion = data ? version : null;
-    app.legal = data ? companion.expandLegal(data) : [];
-    app.results = data && data.results ? data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
-  }
-
-  function takeStreamLegal(data) {
-    app.streamLegal = data;
-    const version = `${data.game}:${data.actions}`;
-    if (paired() && versionOf(app.state) === version && app.legalVersion !== version) {
-      useLegal(data, version);
-      renderChoices();
-    }
   }
 
   // --- the play tab ---------------------------------------------------------------------------
@@ -335,6 +288,8 @@
     });
     connect();
   }
+
+  companion.play = {render, renderPrompt, renderChoices, sayNoGame};  // lent to choices.js
 
   document.addEventListener("DOMContentLoaded", init);
 })();

@@ -1,8 +1,11 @@
-// The compact /legal answer (companion/web/choices.py) expanded into the legal actions:
-// each group is a product of choices written into a copy of its base, an "unequal" pair of
-// paths leaves out equal values unless they are in "equal_ok".
+// The legal moves this phone may offer for the state shown: a paired phone's stream sends
+// them after every change (`legal`); not come in time, or with no stream, they are asked
+// for. The compact /legal answer (companion/web/choices.py) is expanded into the legal
+// actions: each group is a product of choices written into a copy of its base, an "unequal"
+// pair of paths leaves out equal values unless they are in "equal_ok".
 (function () {
   "use strict";
+  const companion = window.companion, app = companion;  // the page's state (app.js)
   const sorted = (v) => (v && typeof v === "object" && !Array.isArray(v)
     ? Object.keys(v).sort().map((k) => [k, sorted(v[k])])
     : Array.isArray(v) ? v.map(sorted) : v);
@@ -37,5 +40,54 @@
     });
     return out;
   }
-  window.companion.expandLegal = expand;
+
+  const versionOf = (state) => (state && state.status === "playing" ? `${state.id}:${state.actions}` : null);
+  const paired = () => document.getElementById("pair").hidden;
+  const LEGAL_WAIT_MS = 1500;  // a stream's moves not come by then: asked for instead
+
+  async function followLegal(state) {
+    const version = versionOf(state);
+    if (!version || !paired()) {  // watchers make no moves: they need none
+      app.legalVersion = null;
+      useLegal(null);
+      return;
+    }
+    if (version === app.legalVersion) return;  // the moves change only with the game's log
+    const sent = app.streamLegal;
+    if (sent && `${sent.game}:${sent.actions}` === version) return useLegal(sent, version);
+    useLegal(null);
+    if (app.stream && app.stream.open) {  // the stream's `legal` for this state is on its way
+      clearTimeout(app.legalTimer);
+      app.legalTimer = setTimeout(() => { if (app.legalVersion !== version) fetchLegal(version); }, LEGAL_WAIT_MS);
+      return;
+    }
+    await fetchLegal(version);
+  }
+
+  async function fetchLegal(version) {
+    const id = version.split(":")[0];
+    const r = await app.api("GET", `/api/games/${id}/legal`);
+    if (versionOf(app.state) !== version || !r.ok) return;  // a newer state came meanwhile
+    useLegal(r.data, version);
+    companion.play.renderChoices();
+  }
+
+  function useLegal(data, version = null) {
+    app.legalVersion = data ? version : null;
+    app.legal = data ? expand(data) : [];
+    app.results = data && data.results ? data.results.map((x) => ({action: app.legal[x.i], moves: x.moves})) : null;
+  }
+
+  // The stream's `legal` message: kept (its state may come after it), used if it is the
+  // state shown's.
+  function takeStreamLegal(data) {
+    app.streamLegal = data;
+    const version = `${data.game}:${data.actions}`;
+    if (paired() && versionOf(app.state) === version && app.legalVersion !== version) {
+      useLegal(data, version);
+      companion.play.renderChoices();
+    }
+  }
+
+  companion.legalMoves = {follow: followLegal, fromStream: takeStreamLegal};
 })();
