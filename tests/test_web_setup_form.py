@@ -60,6 +60,7 @@ def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     page.click("nav [data-tab=setup]")
+    page.wait_for_selector("#players input")  # the form is set up when the tab first opens
     lengths = page.evaluate(
         "[...document.querySelectorAll('#players input')].map(i => i.maxLength)")
     assert lengths and set(lengths) == {MAX_ID_LENGTH}
@@ -95,3 +96,22 @@ def test_an_emptied_number_option_takes_the_games_default(browser, daemon):
     game = daemon.hub.call(lambda: daemon.table.current)
     assert daemon.hub.call(lambda: daemon.sessions.get(game).header["options"]) == \
         {"ladder": 12, "own_side_only": False, "false_start": "ignore"}  # no tie window: 10
+
+
+def test_the_new_game_tabs_code_loads_when_it_first_opens(browser, daemon):
+    """A phone that only plays never downloads the New game tab's code (setup.js; the page's
+    weight budget: test_web_api.py); its forms' buttons rest until it has set them up."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    loaded = ("performance.getEntriesByType('resource')"
+              ".some((e) => e.name.endsWith('/static/setup.js'))")
+    page.wait_for_timeout(300)  # what the page loads at start has come
+    assert not page.evaluate(loaded)
+    assert page.is_disabled("#setup-form [type=submit]")
+    assert page.is_disabled("#hardware-form [type=submit]")
+    page.click("nav [data-tab=setup]")
+    until(page, loaded)
+    until(page, "!document.querySelector('#setup-form [type=submit]').disabled")
+    assert page.is_enabled("#hardware-form [type=submit]")
+    assert page.locator("#game option").count() == 4  # the form is set up: every game
+    assert page.locator("#players input").count() == 2

@@ -11,6 +11,9 @@ from browser_helpers import pair, phone, until
 from daemon_helpers import wait_until
 from web_helpers import web_daemon
 
+# The New game tab's form is set up (setup.js, loaded when the tab first opens): Start is on.
+SET_UP = "!document.querySelector('#setup-form [type=submit]').disabled"
+
 
 def start_game(page) -> None:
     page.click("nav [data-tab=setup]")
@@ -27,6 +30,7 @@ def test_a_new_box_takes_the_language_of_the_phone_that_starts_its_first_game(
     until(german, "document.querySelector('#table-lang').value === 'de'")
     dutch = browser.new_context(locale="nl-NL").new_page()  # open before the choice
     dutch.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    dutch.click("nav [data-tab=setup]")  # its form, set up when the tab first opens
     until(dutch, "document.querySelector('#table-lang').value === 'nl'")
 
     start_game(german)
@@ -35,7 +39,8 @@ def test_a_new_box_takes_the_language_of_the_phone_that_starts_its_first_game(
     until(dutch, "document.querySelector('#table-lang').value === 'de'")  # chosen: the table's
     later = browser.new_context(locale="nl-NL").new_page()
     later.goto(f"http://127.0.0.1:{daemon.web.port}/")
-    until(later, "!!window.companion.status")
+    later.click("nav [data-tab=setup]")
+    until(later, SET_UP)
     assert later.eval_on_selector("#table-lang", "el => el.value") == "de"
 
 
@@ -53,7 +58,7 @@ class TestChosenInTheConfigFile:
         german = phone(browser, daemon)
         pair(german, daemon)
         german.click("nav [data-tab=setup]")
-        until(german, "!!window.companion.status")
+        until(german, SET_UP)
         assert german.eval_on_selector("#table-lang", "el => el.value") == "en"
         start_game(german)
         assert daemon.display.scene.lang == "en"

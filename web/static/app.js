@@ -34,7 +34,7 @@
       race: (data) => { app.race = data; renderPrompt(); renderChoices(); },
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: (data) => {
-        if (!$("#setup").hidden) companion.setup.loadGames();  // else when the tab opens
+        if (!$("#setup").hidden && companion.setup) companion.setup.loadGames();  // else when the tab opens
         if (data && data.was_shown) sayDeleted(data);
       },
       legal: (data) => companion.legalMoves.fromStream(data),
@@ -45,7 +45,7 @@
       },
       language: (code) => {  // a phone chose the table's language
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
-        companion.setup.offerTableLanguage();
+        if (companion.setup) companion.setup.offerTableLanguage();  // else when the tab opens
       },
       announce: (said) => afterModule(() => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
@@ -202,7 +202,7 @@
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "play") companion.fitTexts($("#board"));  // measured only when shown
-    if (name === "setup") { companion.setup.loadGames(); loadScript("backup.js"); }
+    if (name === "setup") loadSetupTab().then(() => companion.setup && companion.setup.loadGames());
     if (name === "roster") loadPlayersTab();
     if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");
   }
@@ -225,6 +225,19 @@
     companion.replay.open(g, {api, t, title: known(g.game).title});
   }
 
+  // The New game tab's code (setup.js, and backup.js for its Data section) loads when the tab
+  // is first opened: a phone that only plays never downloads it. Its forms' buttons rest until
+  // they are set up.
+  let setupTab = null;
+  function loadSetupTab() {
+    setupTab = setupTab || Promise.all([loadScript("setup.js"), loadScript("backup.js")]).then(() => {
+      if (!companion.setup) return;  // not loaded: the tab stays as it was
+      companion.setup.init(companion.status);
+      document.querySelectorAll("#setup [type=submit]").forEach((b) => { b.disabled = false; });
+    });
+    return setupTab;
+  }
+
   // The Players tab's code, words and style load when it is first opened: a phone that only
   // plays never downloads them.
   function loadPlayersTab() {
@@ -240,7 +253,6 @@
     if (!r.ok) return;
     app.status = r.data;
     $("#pair").hidden = r.data.paired;
-    companion.setup.init(r.data);
     if (r.data.simulate) {  // a laptop's simulation: a Pi's phones never load its buttons
       document.querySelector("nav [data-tab=sim]").hidden = false;
       loadScript("sim.js").then(() => { companion.sim.init(r.data.buttons); companion.sim.name(app.state); });
@@ -277,13 +289,12 @@
       document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
       translatePage();
       render();
-      companion.setup.changed();
       // translatePage() reset the badge to its markup; say what the stream really is.
       const on = Boolean(app.stream) && app.stream.open;
       $("#live").classList.toggle("off", !on);
       $("#live").textContent = t(on ? "live" : "offline");
       companion.historyTab.draw();  // the history speaks the new language at once
-      companion.setup.offerTableLanguage();
+      if (companion.setup) { companion.setup.changed(); companion.setup.offerTableLanguage(); }  // the New game tab, once opened
       document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs
     });
     connect();
