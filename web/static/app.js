@@ -10,7 +10,7 @@
   const app = Object.assign(companion, {status: null, state: null, legal: [], picked: null, race: null, stream: null});
 
   const t = companion.t;  // i18n.js: the catalog of the page's language
-  const {api, show, button, playerName, describe, loadScript, loadStyle, ensureGame} = companion;  // core.js
+  const {api, show, button, playerName, loadScript, loadStyle, ensureGame} = companion;  // core.js
   Object.assign(app, {tab, focusPlay, setState, openReplay});  // lent to setup.js, pairing.js
   // The page's language: the reader's choice (a cookie), else the server's guess.
   app.lang = readCookie("companion_lang") || document.body.dataset.lang || "en";
@@ -26,40 +26,6 @@
     $("#page-lang").value = app.lang;
   }
 
-  // --- live -----------------------------------------------------------------------------------
-  function connect() {  // live.js reconnects with back-off
-    const live = $("#live");
-    app.stream = window.companionLive.open({
-      state: (data) => { app.heard = true; setState(data); },  // the table has spoken
-      race: (data) => { app.race = data; renderPrompt(); renderChoices(); },
-      frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
-      games: (data) => {
-        if (!$("#setup").hidden && companion.setup) companion.setup.loadGames();  // else when the tab opens
-        if (data && data.was_shown) sayDeleted(data);
-      },
-      legal: (data) => companion.legalMoves.fromStream(data),
-      entry: (data) => afterModule(() => companion.historyTab.append(data)),
-      you: (data) => {  // each stream begins with whether this phone is paired
-        if (data.paired || !app.status || !app.status.paired) return;
-        app.unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
-      },
-      language: (code) => {  // a phone chose the table's language
-        if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
-        if (companion.setup) companion.setup.offerTableLanguage();  // else when the tab opens
-      },
-      announce: (said) => afterModule(() => {
-        const told = app.told === JSON.stringify(said.items);  // said with its move's line
-        app.told = null;
-        if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events) => describe(a, events, {}, []));
-      }),
-    }, (on) => {
-      live.classList.toggle("off", !on);
-      live.textContent = t(on ? "live" : "offline");
-      app.live = on;
-      sayNoGame();
-    });
-  }
-
   // With no game shown: that there is none only once the table has said so (its stream's
   // first state); before, that the page is still reaching the table, or cannot.
   function sayNoGame() {
@@ -67,19 +33,6 @@
     box.hidden = !!app.state;
     box.dataset.t = app.heard ? "no_game" : app.live === false ? "no_table" : "connecting";
     box.textContent = t(box.dataset.t);
-  }
-
-  // A history line or announcement names cards and moves as its game's module does, which
-  // may still be loading (the first state of a game just came): it waits for the module, in
-  // the order the stream sent them (a state's own wait is in that order too).
-  const afterModule = (fn) => { ensureGame(app.shownKind).then(fn); };
-
-  // The game the table showed was deleted (on any phone): it now shows another game, or
-  // none (that state came just before, on the same stream), and the banner says why.
-  function sayDeleted(deleted) {
-    const named = (game, id) => ({id, game: known(game).title});
-    const now = app.shown == null ? t("no_game_now") : t("shown_now", named(app.shownKind, app.shown));
-    companion.announce.note(`${t("game_deleted", named(deleted.game, deleted.deleted))} ${now}`);
   }
 
   async function setState(state) {
@@ -297,7 +250,7 @@
       if (companion.setup) { companion.setup.changed(); companion.setup.offerTableLanguage(); }  // the New game tab, once opened
       document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs
     });
-    connect();
+    companion.liveStream.connect();
   }
 
   companion.play = {render, renderPrompt, renderChoices, sayNoGame};  // lent to choices.js

@@ -1,7 +1,7 @@
 // The live stream (Server-Sent Events) that never gives up: after a refusal (503: the table
 // is full), a dropped connection or a server restart it reconnects with back-off (1 s
 // doubling to 30 s, with jitter so a hundred phones do not come back in the same instant).
-// The back-off resets once a stream has opened.
+// The back-off resets once a stream has opened. Below it, the page's own stream (connect).
 (function () {
   "use strict";
   const FIRST_MS = 1000;
@@ -52,4 +52,57 @@
   }
 
   window.companionLive = {open};
+
+  // The page's stream: what each of the table's messages changes on the page.
+  const companion = window.companion, app = companion;  // the page's state (app.js)
+  const $ = (sel) => document.querySelector(sel);
+  const t = (...args) => companion.t(...args);
+
+  function connect() {
+    const live = $("#live");
+    app.stream = open({
+      state: (data) => { app.heard = true; app.setState(data); },  // the table has spoken
+      race: (data) => { app.race = data; companion.play.renderPrompt(); companion.play.renderChoices(); },
+      frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
+      games: (data) => {
+        if (!$("#setup").hidden && companion.setup) companion.setup.loadGames();  // else when the tab opens
+        if (data && data.was_shown) sayDeleted(data);
+      },
+      legal: (data) => companion.legalMoves.fromStream(data),
+      entry: (data) => afterModule(() => companion.historyTab.append(data)),
+      you: (data) => {  // each stream begins with whether this phone is paired
+        if (data.paired || !app.status || !app.status.paired) return;
+        app.unpaired(t("unpaired_you"));  // all phones were unpaired (on the page or at the table)
+      },
+      language: (code) => {  // a phone chose the table's language
+        if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
+        if (companion.setup) companion.setup.offerTableLanguage();  // else when the tab opens
+      },
+      announce: (said) => afterModule(() => {
+        const told = app.told === JSON.stringify(said.items);  // said with its move's line
+        app.told = null;
+        if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events) => companion.describe(a, events, {}, []));
+      }),
+    }, (on) => {
+      live.classList.toggle("off", !on);
+      live.textContent = t(on ? "live" : "offline");
+      app.live = on;
+      companion.play.sayNoGame();
+    });
+  }
+
+  // A history line or announcement names cards and moves as its game's module does, which
+  // may still be loading (the first state of a game just came): it waits for the module, in
+  // the order the stream sent them (a state's own wait is in that order too).
+  const afterModule = (fn) => { companion.ensureGame(app.shownKind).then(fn); };
+
+  // The game the table showed was deleted (on any phone): it now shows another game, or
+  // none (that state came just before, on the same stream), and the banner says why.
+  function sayDeleted(deleted) {
+    const named = (game, id) => ({id, game: companion.gameInfo(game).title});
+    const now = app.shown == null ? t("no_game_now") : t("shown_now", named(app.shownKind, app.shown));
+    companion.announce.note(`${t("game_deleted", named(deleted.game, deleted.deleted))} ${now}`);
+  }
+
+  companion.liveStream = {connect};
 })();

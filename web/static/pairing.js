@@ -90,5 +90,5 @@
   }
 
   companion.pairing = {fromFragment, setPaired, init};
-  companion.unpaired = unpaired;  // lent to setup.js (unpair all) and the stream (app.js)
+  companion.unpaired = unpaired;  // lent to setup.js (unpair all) and the stream (live.js)
 })();
