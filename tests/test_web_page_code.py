@@ -23,10 +23,10 @@ def test_every_game_has_its_own_module_registered_in_the_one_registry():
     for game in GAMES:
         code = (STATIC / f"{game}.js").read_text("utf-8")
         assert f"companion.games.{game} = " in code, game
-    app = scripts()["app.js"]
     # the page's shell knows no game: no phase, card or field of one
-    for word in ("howruck", "tiebreak", "teams", "barrel", "laufrauf", "stramash", "nessie"):
-        assert word not in app.lower(), word
+    for shell in ("app.js", "play.js", "live.js", "choices.js", "pairing.js"):
+        for word in ("howruck", "tiebreak", "teams", "barrel", "laufrauf", "stramash", "nessie"):
+            assert word not in scripts()[shell].lower(), (shell, word)
 
 
 def test_one_escaping_helper_and_markup_only_from_escaped_parts():
@@ -37,7 +37,7 @@ def test_one_escaping_helper_and_markup_only_from_escaped_parts():
              for line in text.splitlines() if "innerHTML" in line]
     # markup only from the board's drawing (which escapes every name): the Game tab's board
     # and the step-through view's
-    assert ("app.js", '$("#board").innerHTML = companion.board(s, t);') in inner
+    assert ("play.js", '$("#board").innerHTML = companion.board(s, t);') in inner
     assert all(re.search(r"\.innerHTML = (window\.)?companion\.board\(\w+, t\);$", line)
                for _, line in inner), inner
 
