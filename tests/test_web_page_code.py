@@ -24,7 +24,7 @@ def test_every_game_has_its_own_module_registered_in_the_one_registry():
         code = (STATIC / f"{game}.js").read_text("utf-8")
         assert f"companion.games.{game} = " in code, game
     # the page's shell knows no game: no phase, card or field of one
-    for shell in ("app.js", "play.js", "live.js", "choices.js", "pairing.js"):
+    for shell in ("app.js", "play.js", "tabs.js", "live.js", "choices.js", "pairing.js"):
         for word in ("howruck", "tiebreak", "teams", "barrel", "laufrauf", "stramash", "nessie"):
             assert word not in scripts()[shell].lower(), (shell, word)
 
