@@ -11,8 +11,8 @@ from browser_helpers import pair, phone, until
 from daemon_helpers import wait_until
 from web_helpers import web_daemon
 
-# The New game tab's form is set up (setup.js, loaded when the tab first opens): Start is on.
-SET_UP = "!document.querySelector('#setup-form [type=submit]').disabled"
+# The New game tab is set up (setup.js, loaded when the tab first opens): no longer inert.
+SET_UP = "!document.querySelector('#setup').inert"
 
 
 def start_game(page) -> None:

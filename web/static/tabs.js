@@ -36,14 +36,14 @@
   }
 
   // The New game tab's code (setup.js, and backup.js for its Data section) loads when the tab
-  // is first opened: a phone that only plays never downloads it. Its forms' buttons rest until
-  // they are set up.
+  // is first opened: a phone that only plays never downloads it. The tab is inert until its
+  // code has set it up: no tap, key or opened section goes unheard, no bare form is sent.
   let setupTab = null;
   function loadSetupTab() {
     setupTab = setupTab || Promise.all([loadScript("setup.js"), loadScript("backup.js")]).then(() => {
       if (!companion.setup) return;  // not loaded: the tab stays as it was
       companion.setup.init(companion.status);
-      document.querySelectorAll("#setup [type=submit]").forEach((b) => { b.disabled = false; });
+      $("#setup").inert = false;
     });
     return setupTab;
   }
