@@ -100,7 +100,7 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
 
 def test_counts_on_the_page_take_the_right_plural(browser, daemon):
     page = phone(browser, daemon)  # German
-    until(page, "typeof (window.companion || {}).t === 'function'")
+    until(page, "Boolean((window.companion || {}).status)")  # its language's words have come
     say = "([k, n]) => window.companion.t(k, {n})"
     assert page.evaluate(say, ["tz_points", 1]) == "1 Punkt"
     assert page.evaluate(say, ["tz_points", 0]) == "0 Punkte"
