@@ -13,6 +13,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -46,9 +47,13 @@ def browser(daemon):  # after the daemon, so the browser closes before the serve
         chromium.close()
 
 
-def phone(browser, daemon):
+def phone(browser, daemon, fetched: list[str] | None = None):
+    """A phone with the page open; `fetched` (if given) collects the path of every request
+    it makes, from the page's own first one on."""
     context = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=2,
                                   is_mobile=True, has_touch=True)  # the page's own CSP
+    if fetched is not None:
+        context.on("request", lambda request: fetched.append(urlsplit(request.url).path))
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
     return page

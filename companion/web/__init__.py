@@ -21,6 +21,7 @@ from werkzeug.routing import IntegerConverter
 from companion.i18n.catalogs import language_name, languages, page_text
 from companion.rules import Refusal
 from companion.web.api import api
+from companion.web.assets import CompactStatic
 from companion.web.club import MAX_RESTORE_BYTES, club
 from companion.web.guard import (
     API_HEADERS,
@@ -89,6 +90,7 @@ def create_app(daemon: Any) -> Flask:
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), static_url_path="/static")
     app.url_map.converters["game_id"] = GameIdConverter
+    CompactStatic(app)  # the page's code and style sent without their comments (assets.py)
     app.config.update(daemon=daemon, MAX_CONTENT_LENGTH=MAX_BODY)
     app.json.ensure_ascii = False
     # Keys in the order built (Flask ignores JSON_SORT_KEYS since 2.3): sorting was a fifth
