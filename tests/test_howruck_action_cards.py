@@ -114,6 +114,20 @@ def test_seitenwechsel_moves_a_top_card_to_the_same_field_on_the_other_side(tabl
     assert f["B"]["red"] == [] and f["A"]["red"] == [card("white", 4)]
 
 
+def test_seitenwechsel_moves_a_white_card_to_the_field_it_lay_on_and_starts_no_contest(table):
+    """Rules DECISION: a white card lying on green goes to the other side's green (not to
+    some fixed field), and moving a How Ruck imprint is not placing it: no contest."""
+    table.start("A")
+    table.play("A", card("white", 1, howruck=True), "B", "green")  # placed: A 6, B 5
+    assert table.view["barrel"] == 5
+    events = table.act("B", "seitenwechsel", **{"from": "B", "field": "green"})
+    f = table.view["fields"]
+    assert f["B"]["green"] == [] and f["A"]["green"] == [card("white", 1, howruck=True)]
+    assert f["A"]["red"] == [] and f["A"]["blue"] == []
+    assert [e["type"] for e in events if e["type"] in ("contest", "barrel_moved")] == []
+    assert table.view["barrel"] == 5  # A 5 against B 6 now, but nobody pulled
+
+
 def test_seitenwechsel_from_an_empty_field_is_refused(table):
     table.start("A")
     table.refuse("field_empty", type="action", player="A", card="seitenwechsel",

@@ -303,6 +303,23 @@ def test_a_player_with_an_empty_hand_is_skipped_and_the_other_plays_on(table):
     assert t.event("round_won")["player"] == "A"  # barrel on 6: A's half
 
 
+def test_the_player_left_holding_cards_plays_on_alone_after_a_fieser_trick(table):
+    """Fieser Trick leaves the victim one card short for the rest of the round, so near its
+    end that player's hand is empty first: skipped, while the other plays on alone."""
+    table.start("A")
+    table.play("A", card("green", 0), "A", "green")  # A: 18 cards to come after this
+    table.act("B", "fieser_trick", take={"card": card("red", 0), "side": "B", "field": "red"})
+    assert table.view["hands"] == {"A": 5, "B": 6} and table.view["piles"] == {"A": 13, "B": 13}
+    play_filler(table, 35)  # A plays its last 18, B 17 of its 19
+    assert table.view["hands"] == {"A": 0, "B": 2} and table.view["turn"] == "B"
+    table.play("B", card("green", 0), "B", "green")
+    assert table.event("skipped") == {"type": "skipped", "player": "A"}
+    assert table.view["phase"] == "tug" and table.view["turn"] == "B"
+    assert table.view["hands"] == {"A": 0, "B": 1}
+    table.play("B", card("green", 0), "B", "green")
+    assert table.event("round_won")["reason"] == "half"  # now both hands are empty
+
+
 def test_first_to_three_barrels_wins_the_game_and_nothing_more_is_accepted(table):
     for _ in range(3):
         win_round_for_a(table)
