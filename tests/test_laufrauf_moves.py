@@ -251,6 +251,15 @@ def test_an_empty_supply_is_replaced_by_the_shuffled_discard_pile():
 
 
 # --- winning --------------------------------------------------------------------------------
+def test_one_or_two_figures_in_the_summit_camp_do_not_win_yet():
+    t = Mountain().put("red", 0, "summit").put("red", 1, ("middle", 27))
+    t.put("red", 2, ("lower", 5))
+    t.roll(1, 1)
+    t.move("ascend", 1)
+    assert t.at("red", 1) == "summit" and t.view["winner"] is None
+    assert t.view["turn"] == "blue" and not CORE.is_over(t.state)
+
+
 def test_all_three_figures_in_the_summit_camp_win():
     t = Mountain().put("red", 0, "summit").put("red", 1, "summit").put("red", 2, ("middle", 27))
     t.roll(1, 1)

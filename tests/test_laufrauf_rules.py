@@ -216,6 +216,15 @@ def test_no_must_run_when_something_else_is_possible_too():
     t2.do(type="pass", player="red")
 
 
+def test_no_must_run_when_a_double_lets_the_player_take_cards_instead():
+    t = Mountain().put("red", 0, ("lower", 12))
+    t.roll(1, 1)  # a forward run of 2 is the only move, but taking cards is an action too
+    assert not t.view["must_run"]
+    assert {"type": "take_cards", "player": "red"} in CORE.legal_actions(t.state)
+    t.do(type="pass", player="red")
+    assert t.view["turn"] == "blue"
+
+
 # --- the Berggeist ------------------------------------------------------------------------
 def test_a_first_throw_of_seven_puts_the_berggeist_on_any_middle_level_figure():
     t = Mountain().put("red", 0, ("middle", 3)).put("blue", 1, ("middle", 9))
@@ -233,6 +242,15 @@ def test_a_first_throw_of_seven_puts_the_berggeist_on_any_middle_level_figure():
     t.do(type="berggeist", player="red", target={"player": "red", "figure": 0})  # own allowed
     assert t.view["berggeist"] == {"player": "red", "figure": 0}
     assert t.view["turn"] == "blue"  # having moved it, the turn ends
+
+
+def test_the_berggeist_goes_only_onto_a_figure_on_the_middle_level():
+    t = Mountain().put("red", 0, ("middle", 3)).put("blue", 0, ("lower", 5))
+    t.roll(3, 4)
+    t.refuse("berggeist_target_not_middle", type="berggeist", player="red",
+             target={"player": "blue", "figure": 0})  # on the lower ring
+    assert [a["target"] for a in CORE.legal_actions(t.state)] == [{"player": "red",
+                                                                    "figure": 0}]
 
 
 def test_while_it_sits_on_a_figure_a_seven_sends_it_home_never_to_another_figure():
@@ -310,6 +328,16 @@ def test_no_figure_may_pass_the_carrier_in_either_direction(backward):
     step = -1 if backward else 1
     assert t.at("red", 0) == field("middle", 10 + 3 * step)
     assert t.at("blue", 0) == field("middle", 10 + 4 * step)
+
+
+def test_a_strike_may_not_pass_the_carrier_either():
+    t = Mountain().put("red", 0, ("middle", 10)).put("blue", 1, ("middle", 11))
+    t.put("blue", 0, ("middle", 12))
+    t.state.berggeist = ("blue", 1)
+    t.roll(2, 6)  # the smaller die reaches blue on 12, past the carrier on 11
+    t.refuse_move("berggeist_in_the_way", "strike", 0)
+    assert not [a for a in t.legal_moves() if a["move"] == "strike"]
+    assert t.at("blue", 0) == field("middle", 12)
 
 
 def test_a_struck_carrier_frees_the_berggeist_and_goes_to_base_camp():
