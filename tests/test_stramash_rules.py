@@ -65,6 +65,18 @@ def test_number_cards_move_forward_and_the_ace_one_and_faces_ten():
         ({"track": 14}, {"track": 21}, {"track": 50})
 
 
+def test_jack_queen_and_king_each_bring_a_laddie_in_or_go_ten_forward():
+    t = Track()
+    t.play("J", laddie=0, enter=True)
+    t.play("Q", laddie=0, enter=True)
+    t.play("K", laddie=0, enter=True)
+    t.play("J", laddie=0)
+    t.play("K", laddie=0)
+    t.play("Q", laddie=0)
+    assert [t.at(p, 0) for p in ("Ann", "Bob", "Cat")] == \
+        [{"track": 10}, {"track": 28}, {"track": 46}]
+
+
 def test_the_seven_moves_one_laddie_or_splits_between_two():
     t = Track().put("Ann", 0, ("track", 5)).put("Ann", 1, ("track", 10))
     t.refuse_play("bad_split", "7", split=[[0, 3], [1, 3]])
@@ -118,6 +130,13 @@ def test_the_castle_needs_the_exact_count_to_a_free_hole():
     assert t.at("Ann", 0) == {"castle": 3}
 
 
+def test_the_castle_is_not_entered_by_jumping_an_own_laddie_before_the_turn_off():
+    t = Track().put("Ann", 0, ("track", 50)).put("Ann", 1, ("track", 52))
+    t.refuse_play("own_laddie_in_the_way", "6", laddie=0)  # hole 3, but past Ann on 52
+    assert {"type": "play", "player": "Ann", "card": "6", "laddie": 0} \
+        not in CORE.legal_actions(t.state)
+
+
 def test_a_count_past_the_castle_goes_on_round_the_track():
     t = Track().put("Ann", 0, ("track", 50))
     t.play("10", laddie=0)  # hole 7 does not exist: another lap
@@ -142,6 +161,13 @@ def test_the_bonnie_fechter_sends_an_opponent_home_from_anywhere():
                   target={"player": "Ann", "laddie": 1})
     t.play("joker", laddie=0, target={"player": "Bob", "laddie": 2})  # from the dock
     assert t.at("Ann", 0) == {"track": 30} and t.at("Bob", 2) == "dock"
+
+
+def test_the_bonnie_fechter_cannot_take_a_laddie_out_of_its_castle():
+    t = Track().put("Ann", 0, ("castle", 1)).put("Bob", 0, ("track", 30))
+    t.refuse_play("laddie_in_castle", "joker", laddie=0, target={"player": "Bob", "laddie": 0})
+    jokers = [a for a in CORE.legal_actions(t.state) if a["card"] == "joker"]
+    assert jokers and all(a["laddie"] != 0 for a in jokers)
 
 
 def test_a_card_that_can_move_cannot_be_discarded_and_one_that_cannot_can():
@@ -176,6 +202,17 @@ def test_pairs_partner_landed_on_goes_to_its_castle_entry_and_a_team_wins_togeth
     assert t.at("Cat", 0) == {"track": t.view["castle_entry"]["Cat"]}
     t.refuse("target_not_an_opponent", type="play", player="Bob", card="joker", laddie=0,
              target={"player": "Dan", "laddie": 0})
+
+
+def test_pairs_all_five_of_one_partner_home_is_no_win_yet():
+    t = Track(("Ann", "Bob", "Cat", "Dan"), pairs=True)
+    for i in range(4):
+        t.put("Ann", i, ("castle", i + 2))
+    t.put("Ann", 4, ("track", t.view["castle_entry"]["Ann"]))
+    t.play("A", laddie=4)
+    assert t.at("Ann", 4) == {"castle": 1}
+    assert t.view["winner"] is None and t.view["turn"] == "Bob"
+    assert t.view["moving_for"]["Ann"] == "Cat"
 
 
 def test_pairs_a_player_all_home_plays_for_the_partner():
