@@ -106,6 +106,24 @@ def test_when_both_decks_are_played_out_more_points_win_or_it_is_a_draw():
     assert t.view["winner"] == "draw"
 
 
+def test_when_both_decks_are_played_out_the_one_with_more_points_wins():
+    """Random legal games (seeded) until both decks were played out with points unequal,
+    either way round: the one with more points wins."""
+    import random
+    ends: dict[str, dict[str, int]] = {}
+    for seed in range(300):
+        rng, s = random.Random(seed), CORE.new_game(["Ida", "Jan"], {}, seed)
+        while not CORE.is_over(s):
+            s = CORE.apply(s, rng.choice(CORE.legal_actions(s))).state
+        played_out = all(len(s.played[p]) == len(DECK) for p in s.players)
+        if played_out and len(set(s.points.values())) == 2:
+            ends.setdefault(max(s.points, key=s.points.get), s.points)
+            assert CORE.winner(s) == max(s.points, key=s.points.get), (seed, s.points)
+        if len(ends) == 2:
+            break
+    assert set(ends) == {"Ida", "Jan"}, ends  # both ways round were reached
+
+
 def test_every_legal_action_is_accepted_as_listed():
     t = game()
     t.do(type="block", player="Ida", card=2)
