@@ -35,7 +35,7 @@ def test_the_board_definition_sets_the_track():
     assert three["track_length"] == 54 and three["start"] == {"Ann": 0, "Bob": 18, "Cat": 36}
     assert two["track_length"] == 72 and two["start"] == {"Ann": 0, "Bob": 36}  # Mashies 1, 3
     assert three["castle_entry"]["Ann"] == 53
-    board = {"name": "Ours", "squares_per_mashie": 12, "castle_holes": 4,
+    board = {"name": "Ours", "squares_per_mashie": 12, "castle_holes": 6,
              "two_player_mashies": 2, "two_player_seats": [0, 1]}
     assert Track(("Ann", "Bob"), board=board).view["track_length"] == 24
     with pytest.raises(SetupError) as info:
@@ -44,6 +44,18 @@ def test_the_board_definition_sets_the_track():
     with pytest.raises(SetupError) as info:
         Track(pairs=True)
     assert info.value.code == "pairs_need_four_or_six"
+
+
+@pytest.mark.parametrize("holes", [1, 4])
+def test_a_board_whose_castle_cannot_hold_all_five_laddies_is_refused(holes):
+    """Each laddie needs a hole of its own (no laddie on its own colour, castle included), so
+    with fewer than five holes nobody could ever win: such a board is refused at setup."""
+    board = {"name": "Shallow", "squares_per_mashie": 18, "castle_holes": holes,
+             "two_player_mashies": 4, "two_player_seats": [0, 2]}
+    with pytest.raises(SetupError) as info:
+        Track(board=board)
+    assert info.value.as_dict() == {"code": "bad_board", "params": {
+        "where": "castle_holes", "reason": "out_of_range", "lo": 5, "hi": 8}}
 
 
 def test_ace_and_face_cards_bring_a_laddie_in_onto_the_start_square():

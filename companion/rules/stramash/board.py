@@ -15,6 +15,8 @@ from typing import Any
 from companion.rules.boarddef import bad_board, board_int, board_name, board_object
 
 KEYS = ("name", "squares_per_mashie", "castle_holes", "two_player_mashies", "two_player_seats")
+LADDIES = 5  # per player; each needs a castle hole of its own, so a castle has at least 5
+MAX_CASTLE_HOLES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,7 @@ def parse_board(raw: Any) -> Board:
     obj = board_object(raw, "board", KEYS)
     name = board_name(obj["name"], "name")
     squares = board_int(obj["squares_per_mashie"], "squares_per_mashie", 8, 40)
-    holes = board_int(obj["castle_holes"], "castle_holes", 1, 8)
+    holes = board_int(obj["castle_holes"], "castle_holes", LADDIES, MAX_CASTLE_HOLES)
     mashies = board_int(obj["two_player_mashies"], "two_player_mashies", 2, 6)
     seats = obj["two_player_seats"]
     if not (isinstance(seats, list) and len(seats) == 2

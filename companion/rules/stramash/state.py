@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.rules.stramash.board import LADDIES as LADDIES  # per player; re-exported
 from companion.rules.stramash.board import Board
 
 Loc = tuple[str, int]
 Laddie = tuple[str, int]
 DOCK: Loc = ("dock", 0)
-LADDIES = 5
 
 
 @dataclass(slots=True)
