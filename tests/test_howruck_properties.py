@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import get_core
+from companion.rules.howruck.cards import all_cards
 from companion.rules.howruck.state import TEAM_SIZE
 
 CORE = get_core("howruck")
@@ -22,9 +23,15 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
                                                                 max_size=3),
     max_leaves=8)
+# A box composition of the 45 Scot cards (each of the 36 kinds once, 9 more copies), so a
+# random game with it can always go on; and the race options.
+BOX = [{"card": c.as_json(), "count": 2 if i < 9 else 1} for i, c in enumerate(all_cards())]
 OPTIONS = st.fixed_dictionaries({}, optional={
     "ladder": st.sampled_from([6, 8, 12, 20]),
     "own_side_only": st.booleans(),
+    "composition": st.just(BOX),
+    "tie_window_ms": st.sampled_from([0, 10, 1000]),
+    "false_start": st.sampled_from(["ignore", "forfeit"]),
 })
 
 
@@ -75,10 +82,10 @@ def test_random_legal_games_keep_the_invariants_and_end(seed, options):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 60))
-def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
+@given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 60), options=OPTIONS)
+def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps, options):
     chooser = random.Random(seed)
-    state = CORE.new_game(["A", "B"], {}, seed)
+    state = CORE.new_game(["A", "B"], options, seed)
     state, legal = walk(CORE, state, steps, chooser.choice)
     if not legal:
         return
@@ -95,11 +102,16 @@ def test_arbitrary_json_is_refused_with_a_code_or_accepted(action, pick, steps):
     check_arbitrary(CORE, state, action)
 
 
+EVERY_OPTIONS = [{}, {"own_side_only": True}, {"composition": BOX},
+                 {"composition": BOX, "own_side_only": True, "ladder": 6}, {"ladder": 20}]
+
+
 def test_every_legal_action_in_many_states_is_accepted():
+    """From states of seeded random games under each option, through several rounds."""
     chooser = random.Random(5)
-    for seed in range(5):
-        state = CORE.new_game(["A", "B"], {"own_side_only": seed % 2 == 0}, seed)
-        for _ in range(40):
+    for seed, options in enumerate(EVERY_OPTIONS * 2):
+        state = CORE.new_game(["A", "B"], options, seed)
+        for _ in range(120):
             legal = CORE.legal_actions(state)
             if not legal:
                 break

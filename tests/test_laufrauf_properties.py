@@ -20,6 +20,7 @@ EXTRA_KEYS = ["card", "figure", "move", "dice", "keep", "target", "revealed",
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 COLOURS = ["red", "blue", "green", "yellow"]
+EVERY = 10
 PLAYERS = st.integers(2, 4).map(lambda n: COLOURS[:n])
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 45) | st.text(max_size=6)
@@ -68,10 +69,13 @@ def choose(legal: list[dict], chooser: random.Random, real_dice: bool) -> dict:
 def play(seed: int, players: list[str], options: dict, steps: int, real_dice: bool):
     chooser = random.Random(seed)
     state = CORE.new_game(players, options, seed)
-    for _ in range(steps):
+    for step in range(steps):
         legal = CORE.legal_actions(state)
         if not legal:
             break
+        if step % EVERY == 0:  # every listed action is accepted, not only the one chosen
+            for listed in legal:
+                assert CORE.apply(state, listed).action == listed
         action = choose(legal, chooser, real_dice)
         outcome = CORE.apply(state, action)
         if "dice" not in action:
@@ -99,10 +103,11 @@ def test_random_games_end_with_all_three_figures_of_the_winner_on_the_summit():
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 120))
-def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps):
+@given(seed=st.integers(0, 2**32), junk=json_values, steps=st.integers(0, 120),
+       players=PLAYERS)
+def test_mutated_actions_are_accepted_only_when_legal(seed, junk, steps, players):
     chooser = random.Random(seed)
-    state = CORE.new_game(COLOURS[:3], {"huckauf": "table" if seed % 2 else "auto"}, seed)
+    state = CORE.new_game(players, {"huckauf": "table" if seed % 2 else "auto"}, seed)
     state, legal = walk(CORE, state, steps, lambda legal: choose(legal, chooser, False))
     if not legal:
         return

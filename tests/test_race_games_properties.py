@@ -17,11 +17,17 @@ from companion.rules.tauziehen import DECK
 EXTRA_KEYS = ["card", "laddie", "marker", "split", "target", "enter"]
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-SETUPS = {
+SMALL_BOARD = {"name": "Small", "squares_per_mashie": 8, "castle_holes": 5,
+               "two_player_mashies": 2, "two_player_seats": [0, 1]}
+SETUPS = {  # every player count the rules allow, alone and in pairs, and a board of its own
     "tauziehen": [(["P1", "P2"], {})],
     "stramash": [(["A", "B"], {}), (["A", "B", "C"], {}), (["A", "B", "C", "D"], {"pairs": True}),
-                 (["A", "B", "C", "D", "E", "F"], {"pairs": True})],
+                 (["A", "B", "C", "D", "E", "F"], {"pairs": True}), (list("ABCD"), {}),
+                 (list("ABCDE"), {}), (list("ABCDEF"), {}),
+                 (["A", "B"], {"board": SMALL_BOARD}),
+                 (list("ABCD"), {"pairs": True, "board": SMALL_BOARD})],
 }
+EVERY = 10  # every so many steps, every listed action is applied, not only the one chosen
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=6)
     | st.sampled_from(["A", "7", "8", "joker", "P1", "B", "play", "discard", "block"]),
@@ -58,10 +64,13 @@ def test_random_legal_games_keep_the_invariants(game):
     for seed, (players, options) in enumerate(SETUPS[game] * 2):
         chooser = random.Random(seed)
         state = core.new_game(players, options, seed)
-        for _ in range(150):
+        for step in range(150):
             legal = core.legal_actions(state)
             if not legal:
                 break
+            if step % EVERY == 0:
+                for action in legal:
+                    assert core.apply(state, action).action == action
             plays = [a for a in legal if a["type"] != "discard"]
             action = chooser.choice(plays if plays and chooser.random() < 0.9 else legal)
             outcome = core.apply(state, action)
@@ -72,7 +81,8 @@ def test_random_legal_games_keep_the_invariants(game):
 
 @pytest.mark.parametrize("game, players, options", [
     ("tauziehen", ["P1", "P2"], {}), ("stramash", ["A", "B"], {}),
-    ("stramash", ["A", "B", "C", "D"], {"pairs": True})])
+    ("stramash", ["A", "B", "C", "D"], {"pairs": True}), ("stramash", list("ABCDE"), {}),
+    ("stramash", list("ABCDEF"), {"pairs": True, "board": SMALL_BOARD})])
 def test_random_games_end_with_a_winner(game, players, options):
     core = get_core(game)
     _log, state = random_game(core, 3, players, options, max_actions=20_000)
