@@ -98,6 +98,28 @@ def test_an_undo_takes_back_only_the_move_the_asker_saw_last(tmp_path, sessions)
     assert len(Sessions(tmp_path).get(game.id).actions) == 1
 
 
+def test_a_move_entered_again_is_known_after_an_undo_and_after_a_restart(tmp_path, sessions):
+    """`already_entered` compares with the state before the move in question: after an undo
+    (the state before the last move is another one) and after a restart (not kept) too."""
+    game = sessions.create("tauziehen", ["A", "B"])
+    block = {"type": "block", "player": "A", "card": 1}
+    sessions.apply(game.id, block)
+    sessions.apply(game.id, {"type": "play", "player": "B", "card": 3, "marker": 2})
+    sessions.undo(game.id)
+    with pytest.raises(Refusal) as info:
+        sessions.apply(game.id, block)
+    assert (info.value.code, info.value.params) == ("already_entered", {"seq": 0})
+    sessions.close()
+    again = Sessions(tmp_path)
+    with pytest.raises(Refusal) as info:
+        again.apply(game.id, block, seq=0)
+    assert (info.value.code, info.value.params) == ("already_entered", {"seq": 0})
+    with pytest.raises(Refusal) as info:  # posted against the game as it is: the rules say
+        again.apply(game.id, block, seq=1)
+    assert info.value.code == "not_your_turn"
+    again.close()
+
+
 def test_a_write_that_fails_leaves_the_store_ready_for_the_next_move(tmp_path, sessions):
     """A statement that fails inside a commit (here: a move numbered as one already stored)
     is rolled back: the next move is stored, not refused for a transaction left open."""

@@ -81,10 +81,11 @@ class CurrentGame:
         self.reopen()
         return True
 
-    def apply(self, game_id: int | None, action: Any) -> Outcome:
+    def apply(self, game_id: int | None, action: Any, seq: int | None = None) -> Outcome:
+        """`seq`: the number of actions the sender saw, if it says (`Sessions.apply`)."""
         if game_id is None:
             raise Refusal("no_such_game", game_id=None)
-        outcome = self.sessions.apply(game_id, action)
+        outcome = self.sessions.apply(game_id, action, seq)
         if game_id == self.current:
             session = self.sessions.get(game_id)
             view = session.view()

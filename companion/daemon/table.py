@@ -210,8 +210,8 @@ class Table:
         self.hub.publish("games", {"deleted": game_id, "game": kind, "was_shown": was_shown})
         return {"deleted": game_id, "current": self.current}
 
-    def apply(self, game_id: int | None, action: Any) -> Outcome:
-        outcome = self.games.apply(game_id, action)
+    def apply(self, game_id: int | None, action: Any, seq: int | None = None) -> Outcome:
+        outcome = self.games.apply(game_id, action, seq)
         self._race_still_due(game_id)
         return outcome
 

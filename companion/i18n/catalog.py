@@ -61,6 +61,8 @@ MESSAGES: dict[str, Source] = {
                       "and replace the card.",
     "undo_stale": "The game has changed meanwhile (it now has {actions} actions): nothing was "
                   "taken back.",
+    "already_entered": "This move was already entered, on another phone or by a second tap: "
+                       "the game has moved on.",
     "no_such_game": "There is no game “{game_id}”.",
     "game_broken": "This game's stored log no longer replays from action {seq}; it is kept as is.",
     "no_race_now": "A race starts only while a How Ruck! game is forming teams.",

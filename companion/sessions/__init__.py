@@ -48,6 +48,8 @@ class GameSession:
     state: Any
     actions: list[dict[str, Any]] = field(default_factory=list)
     broken: dict[str, Any] | None = None  # a stored log that no longer replays
+    # the state before the last action, once known (states are never changed in place)
+    before_last: Any = field(default=None, repr=False, compare=False)
     _shown: tuple[Any, Any, dict[str, Any]] | None = field(default=None, repr=False,
                                                            compare=False)
 
@@ -146,19 +148,33 @@ class Sessions:
             raise Refusal("no_such_game", game_id=game_id)
         return session
 
-    def apply(self, game_id: int, action: Any) -> Outcome:
-        """Validate, commit, then acknowledge: the returned outcome is already durable."""
+    def apply(self, game_id: int, action: Any, seq: int | None = None) -> Outcome:
+        """Validate, commit, then acknowledge: the returned outcome is already durable.
+
+        `seq` is the number of actions the sender saw. A move the game already took (two
+        phones entering one move, a retry) is refused as ``already_entered``: with `seq`,
+        if the action at `seq` is this one entered then; without it, only if the rules refuse
+        it and it is the last action entered again (the refusal the rules give would be
+        about a move its sender did not mean: "it is Bob's turn" after Ann's own move)."""
         session = self.get(game_id)
         if session.broken:
             raise Refusal("game_broken", **session.broken)
         if len(json.dumps(action, ensure_ascii=False)) > MAX_ACTION_BYTES:
             raise Refusal("action_too_large", max=MAX_ACTION_BYTES)
-        outcome = session.core.apply(session.state, action)
+        if seq is not None and seq < len(session.actions) and _entered(session, action, seq):
+            raise Refusal("already_entered", seq=seq)
+        try:
+            outcome = session.core.apply(session.state, action)
+        except Refusal:
+            last = len(session.actions) - 1
+            if seq is None and last >= 0 and _entered(session, action, last):
+                raise Refusal("already_entered", seq=last) from None
+            raise
         self.store.append(game_id, len(session.actions), outcome.action,
                           _status(session.core, outcome.state), session.core.winner(
                               outcome.state))
         session.actions.append(outcome.action)
-        session.state = outcome.state
+        session.before_last, session.state = session.state, outcome.state
         return outcome
 
     def undo(self, game_id: int, seen: int | None = None) -> GameSession:
@@ -179,6 +195,7 @@ class Sessions:
         self.store.truncate(game_id, len(actions), _status(session.core, state),
                             session.core.winner(state))
         session.actions, session.state, session.broken = actions, state, None
+        session.before_last = None
         return session
 
     def delete(self, game_id: int) -> None:
@@ -202,6 +219,20 @@ class Sessions:
                         "status": status, "winner": winner, "actions": row.actions,
                         "created": row.created, "updated": row.updated})
         return out
+
+
+def _entered(session: GameSession, action: Any, seq: int) -> bool:
+    """Whether `action`, entered after the game's first `seq` actions, is the action the
+    game took there (compared as the core stores it: a roll's dice, a race's result)."""
+    if seq == len(session.actions) - 1 and session.before_last is not None:
+        state = session.before_last
+    else:  # after a restart or an undo, or a page that saw an older state: replayed
+        state, bad = rebuild(session.core, session.header, session.actions[:seq])
+        assert bad is None, "a prefix of an accepted log always replays"
+    try:
+        return session.core.apply(state, action).action == session.actions[seq]
+    except Refusal:
+        return False
 
 
 def _status(core: RuleCore, state: Any) -> str:

@@ -37,7 +37,8 @@ STATUS = {  # error code → HTTP status; every other rule refusal is 422
     "json_required": 415, "not_paired": 401, "cross_site": 403, "wrong_pin": 403,
     "pairing_locked": 429, "too_many_streams": 503, "not_simulated": 404,
     "bad_request": 400, "unknown_button": 400, "foreign_host": 421, "internal": 500,
-    "table_busy": 503, "undo_stale": 409, "storage_full": 507, "storage_failed": 507,
+    "table_busy": 503, "undo_stale": 409, "already_entered": 409, "storage_full": 507,
+    "storage_failed": 507,
 }
 RETRY_AFTER_S = 1  # a busy table: when the phone may try again
 

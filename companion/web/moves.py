@@ -25,6 +25,7 @@ from typing import Any
 from werkzeug.http import HTTP_STATUS_CODES
 
 from companion.rules import Refusal
+from companion.rules.base import shown
 from companion.web.answers import view_json
 from companion.web.guard import (
     API_HEADERS,
@@ -53,8 +54,16 @@ SIMPLE_TYPE = re.compile(r"[A-Za-z0-9.+/-]+(?:\s*;\s*[A-Za-z0-9_-]+=[A-Za-z0-9_.
 
 
 def apply_move(daemon: Any, game_id: int, action: Any) -> dict[str, Any]:
-    """On the hub: enter the action; the answer carries the state it led to."""
-    outcome = daemon.table.apply(game_id, action)
+    """On the hub: enter the action; the answer carries the state it led to. The action may
+    carry `seq`, the number of actions the page saw (not part of the action): a move another
+    phone entered already is then refused as ``already_entered`` (`Sessions.apply`)."""
+    seq = None
+    if isinstance(action, dict) and "seq" in action:
+        action = dict(action)
+        seq = action.pop("seq")
+        if type(seq) is not int or seq < 0:
+            raise Refusal("bad_value", key="seq", value=shown(seq, 20))
+    outcome = daemon.table.apply(game_id, action, seq)
     return {"ok": True, "events": outcome.events, "action": outcome.action,
             "state": daemon.sessions.get(game_id).view()}
 

@@ -1,0 +1,57 @@
+"""Over real HTTP, two paired phones: one move entered on both is taken once, and the second
+phone is told that it was entered already, not a misleading rule refusal ("it is Bob's turn,
+not Ann's") for the move its person has just made."""
+
+from __future__ import annotations
+
+from web_helpers import Client
+
+
+def _phones(daemon) -> tuple[Client, Client]:
+    first, second = Client(daemon.web.port), Client(daemon.web.port, source="127.0.0.2")
+    first.pair(daemon)
+    second.pair(daemon)
+    return first, second
+
+
+def test_a_move_already_entered_on_another_phone_is_said_so(daemon):
+    first, second = _phones(daemon)
+    game = first.post("/api/games", {"game": "tauziehen", "players": ["Ann", "Bob"]})[1]["id"]
+    block = {"type": "block", "player": "Ann", "card": 1}
+    assert first.post(f"/api/games/{game}/actions", block)[0] == 200
+    status, body, _ = second.post(f"/api/games/{game}/actions?lang=de", block)
+    assert status == 409 and body["error"]["code"] == "already_entered", body
+    assert body["error"]["params"] == {"seq": 0}
+    assert body["error"]["message"].startswith("Dieser Zug wurde schon eingegeben")
+    assert len(first.get(f"/api/games/{game}/history")[1]["actions"]) == 1
+    # another move of the same player is no repeat: its own refusal stands
+    status, body, _ = second.post(f"/api/games/{game}/actions",
+                                  {"type": "play", "player": "Ann", "card": 3, "marker": 2})
+    assert status == 422 and body["error"]["code"] == "not_your_turn", body
+    # the same move once another came after it: the rules' refusal, not "already entered"
+    play = {"type": "play", "player": "Bob", "card": 3, "marker": 2}
+    assert first.post(f"/api/games/{game}/actions", play)[0] == 200
+    status, body, _ = second.post(f"/api/games/{game}/actions", block)
+    assert status == 422 and body["error"]["code"] != "already_entered", body
+
+
+def test_with_the_count_it_saw_a_repeat_is_refused_even_where_the_rules_would_take_it(daemon):
+    """A virtual throw posted twice would be a second throw by the rules; with `seq` (the
+    number of actions the page saw) the table knows the second one came from the same sight
+    of the game. Posted against the game as it is now, it is a move of its own."""
+    first, second = _phones(daemon)
+    game = first.post("/api/games", {"game": "laufrauf", "players": ["red", "blue"]})[1]["id"]
+    roll = {"type": "roll", "player": "red"}
+    status, body, _ = first.post(f"/api/games/{game}/actions", {**roll, "seq": 0})
+    assert status == 200 and body["action"] == roll and body["state"]["throws"] == 1
+    status, body, _ = second.post(f"/api/games/{game}/actions?lang=fr", {**roll, "seq": 0})
+    assert status == 409 and body["error"]["code"] == "already_entered", body
+    assert body["error"]["message"].startswith("Ce coup a déjà été saisi")
+    assert first.get(f"/api/games/{game}")[1]["throws"] == 1
+    status, body, _ = second.post(f"/api/games/{game}/actions", {**roll, "seq": 1})
+    assert status == 200 and body["state"]["throws"] == 2
+    for bad in (True, -1, "1", 1.0, None):
+        status, body, _ = second.post(f"/api/games/{game}/actions", {**roll, "seq": bad})
+        assert status == 422 and body["error"]["code"] == "bad_value", (bad, body)
+        assert body["error"]["params"]["key"] == "seq"
+    assert [a for a in first.get(f"/api/games/{game}/history")[1]["actions"]] == [roll, roll]
