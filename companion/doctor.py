@@ -5,8 +5,9 @@ address; every configured pin free; the serial button box present and speaking t
 the games database writable; the web port free. On a laptop (simulation) the pin and display
 checks run against the mock pins and the virtual display, the rest for real.
 
-The daemon itself holds the pins, the display and the port while it runs: stop the service
-first (``sudo systemctl stop companion``) for a full check.
+The daemon itself holds the pins, the display and the port while it runs: a companion
+running on the same data folder is said first, with how to stop it (doctor_data.py), and the
+fixes of what it holds say the same.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def _acknowledges(bus: Any, address: int) -> bool:
         return False
 
 
-def check_pins(config: configuration.Config) -> Iterator[Finding]:
+def check_pins(config: configuration.Config, stop: str = STOP_SERVICE) -> Iterator[Finding]:
     """Claim every configured pin once; a pin taken elsewhere (or twice) is reported."""
     from gpiozero import DigitalInputDevice, DigitalOutputDevice
     from gpiozero.exc import GPIOPinInUse
@@ -104,11 +105,11 @@ def check_pins(config: configuration.Config) -> Iterator[Finding]:
                 held.append(kind(pin))
             except GPIOPinInUse:
                 yield Finding("pins", False, Said("doctor:pin_in_use", pin=pin, role=role),
-                              Said("doctor:pin_in_use_fix"))
+                              Said("doctor:pin_in_use_fix", stop=stop))
             except Exception as exc:  # lgpio: "GPIO busy", no permission, no gpiochip
                 yield Finding("pins", False, Said("doctor:pin_error", pin=pin, role=role,
                                                   error=str(exc)),
-                              Said("doctor:pin_error_fix"))
+                              Said("doctor:pin_error_fix", stop=stop))
         if len(held) == len(wanted):
             yield Finding("pins", True, Said("doctor:pins_free", n=len(wanted), pins=", ".join(
                 f"GPIO{pin}" for _, pin, _ in wanted)))
@@ -136,12 +137,13 @@ def port_holders(port: str, proc: Path = Path("/proc")) -> list[tuple[int, str]]
     return sorted(holders)
 
 
-def check_serial(config: configuration.Config, timeout_s: float = 2.0) -> Iterator[Finding]:
+def check_serial(config: configuration.Config, timeout_s: float = 2.0,
+                 stop: str = STOP_SERVICE) -> Iterator[Finding]:
     """The box on its port; a failing check also names other processes holding the port."""
     if not config.serial_port:
         yield Finding("serial", True, Said("doctor:serial_none"))
         return
-    for finding in _check_serial(config, timeout_s):
+    for finding in _check_serial(config, timeout_s, stop):
         holders = port_holders(config.serial_port) if not finding.ok else []
         if holders:
             named = ", ".join(f"{name} (pid {pid})" for pid, name in holders)
@@ -152,7 +154,8 @@ def check_serial(config: configuration.Config, timeout_s: float = 2.0) -> Iterat
         yield finding
 
 
-def _check_serial(config: configuration.Config, timeout_s: float) -> Iterator[Finding]:
+def _check_serial(config: configuration.Config, timeout_s: float, stop: str
+                  ) -> Iterator[Finding]:
     import serial
 
     port = config.serial_port
@@ -165,7 +168,7 @@ def _check_serial(config: configuration.Config, timeout_s: float) -> Iterator[Fi
     except (OSError, serial.SerialException) as exc:
         yield Finding("serial", False, Said("doctor:serial_cannot_open", port=port,
                                             error=str(exc)),
-                      Said("doctor:serial_cannot_open_fix"))
+                      Said("doctor:serial_cannot_open_fix", stop=stop))
         return
     try:
         link.write(b"HELLO?\n")
@@ -200,7 +203,7 @@ def check_database(data_dir: Path) -> Iterator[Finding]:
     yield Finding("database", True, Said("doctor:database_ok", dir=str(data_dir)))
 
 
-def check_web_port(config: configuration.Config) -> Iterator[Finding]:
+def check_web_port(config: configuration.Config, stop: str = STOP_SERVICE) -> Iterator[Finding]:
     family = socket.AF_INET6 if ":" in config.web_host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
         try:
@@ -209,13 +212,16 @@ def check_web_port(config: configuration.Config) -> Iterator[Finding]:
             why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else os_error(exc)
             yield Finding("web", False, Said("doctor:web_port_taken", port=config.web_port,
                                              host=config.web_host, why=why),
-                          Said("doctor:web_port_taken_fix"))
+                          Said("doctor:web_port_taken_fix", stop=stop))
             return
     yield Finding("web", True, Said("doctor:web_port_free", port=config.web_port))
 
 
 def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
-             open_bus: Callable[[int], Any] | None = None) -> Iterator[Finding]:
+             open_bus: Callable[[int], Any] | None = None, stop: str = STOP_SERVICE
+             ) -> Iterator[Finding]:
+    """Every check but the installation's; `stop`: how to stop the companion that holds
+    what is in use (`doctor_data.check_data_folder`)."""
     if config.display_type == "none":
         yield Finding("display", True, Said("doctor:display_none"))
     elif config.display_type == "dummy":
@@ -226,10 +232,10 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
         if open_bus is None:
             yield from check_i2c(config)
         yield from check_display(config, open_bus or _smbus)
-    yield from check_pins(config)
-    yield from check_serial(config)
+    yield from check_pins(config, stop)
+    yield from check_serial(config, stop=stop)
     yield from check_database(data_dir)
-    yield from check_web_port(config)
+    yield from check_web_port(config, stop)
     yield from check_network(config, simulate)
     from companion.club.doctor import check_mqtt
     yield from check_mqtt(config, data_dir)
@@ -360,6 +366,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
     data_dir = data_dir or default_data_dir()
     config, page_settings = with_page_settings(config, data_dir, lang)  # as the daemon runs
     first = [page_settings] if page_settings is not None else []
+    stop: str = STOP_SERVICE
     if offline:
         findings: Iterator[Finding] = check_installation()
     else:
@@ -367,7 +374,10 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
             from companion.daemon import use_mock_pins
             use_mock_pins()
             out.write(f"  {say(Said('doctor:simulation'), lang)}\n")
-        findings = diagnose(config, data_dir, simulate)
+        from companion.doctor_data import check_data_folder
+        held, stop = check_data_folder(data_dir)
+        first += [held] if held is not None else []
+        findings = diagnose(config, data_dir, simulate, stop=stop)
     if buttons_wait_s is not None:
         from companion.doctor_buttons import check_buttons
 
@@ -375,7 +385,8 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
             out.write(f"→ {say(request, lang)}\n")
             out.flush()
 
-        findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask))
+        findings = itertools.chain(findings, check_buttons(config, buttons_wait_s, ask,
+                                                           stop=stop))
     for finding in itertools.chain(first, findings):
         mark = "✓" if finding.ok else "✗"
         out.write(f"{mark} {checked(finding.check, lang)}: {say(finding.message, lang)}\n")

@@ -27,8 +27,10 @@ def _roles(config: configuration.Config) -> dict[str, tuple[str, int]]:
 
 
 def check_buttons(config: configuration.Config, wait_s: float, ask: Callable[[str], None],
-                  make_panel: Callable[..., ButtonPanel] = ButtonPanel) -> Iterator[Finding]:
-    """Ask for each button in turn (`ask` shows the request); a finding per button."""
+                  make_panel: Callable[..., ButtonPanel] = ButtonPanel,
+                  stop: str = STOP_SERVICE) -> Iterator[Finding]:
+    """Ask for each button in turn (`ask` shows the request); a finding per button. `stop`:
+    how to stop the companion that holds them (`doctor_data.check_data_folder`)."""
     roles = _roles(config)
     presses: queue.Queue[str] = queue.Queue()
     try:
@@ -36,7 +38,7 @@ def check_buttons(config: configuration.Config, wait_s: float, ask: Callable[[st
                            lambda name, _t, pressed, _source: pressed and presses.put(name))
     except Exception as exc:  # the pins check has said why, with its fix
         yield Finding("buttons", False, Said("doctor:buttons_unclaimed", error=str(exc)),
-                      STOP_SERVICE)
+                      stop)
         return
     try:
         stuck = [name for name, button in panel.buttons.items() if button.is_pressed]

@@ -206,3 +206,53 @@ def test_the_hardware_saved_on_the_page_is_what_the_doctor_checks(tmp_path, mock
                      str(data), "--lang", "de"]) == 1
     out = capsys.readouterr().out
     assert "✗ " in out and "„buttons.ok“" in out and "1 Problem gefunden" in out
+
+
+def test_a_companion_started_by_hand_is_named_with_how_to_stop_it(tmp_path, mock_pins, capsys):
+    """`./run.sh` in another terminal holds the data folder and the web port: the doctor says
+    that companion (its pid) holds them and how to stop it, not the service's systemctl."""
+    from test_daemon_restart import Run
+    data = tmp_path / "data"
+    run = Run(data)
+    try:
+        config = tmp_path / "config.toml"
+        config.write_text(f"[web]\nhost = \"127.0.0.1\"\nport = {run.port}\n")
+        args = ["doctor", "--simulate", "--config", str(config), "--data", str(data)]
+        assert cli_main(args) == 1
+        out = capsys.readouterr().out
+        assert cli_main([*args, "--lang", "de"]) == 1
+        german = capsys.readouterr().out
+    finally:
+        run.kill()
+    assert "systemctl" not in out, out
+    assert f"✗ data folder: the companion started by hand as pid {run.proc.pid} is running " \
+           f"on {data}" in out, out
+    assert "fix: stop the companion started by hand first (Ctrl+C in its terminal, or kill " \
+           f"{run.proc.pid}), or check another data folder: --data DIR" in out
+    web = out[out.index("✗ web"):]
+    assert "or stop the companion started by hand first (Ctrl+C in its terminal, or kill " \
+           f"{run.proc.pid})" in web
+    assert "2 problems found" in out
+    assert f"von Hand gestartete Companion (PID {run.proc.pid})" in german, german
+    assert "systemctl" not in german
+    # once it has stopped: nothing held, nothing said about it
+    assert cli_main(args) == 0
+    assert "data folder" not in capsys.readouterr().out
+
+
+def test_the_service_holding_the_data_folder_is_told_apart(tmp_path):
+    """Whether the holder runs as the systemd service is read from its control group (a
+    /proc tree as the kernel writes it, cgroup v2 and v1)."""
+    from companion.doctor_data import stop_advice
+    proc = tmp_path / "proc"
+    for pid, cgroup in ((101, "0::/system.slice/companion.service\n"),
+                        (102, "12:pids:/\n1:name=systemd:/system.slice/companion.service\n"),
+                        (103, "0::/user.slice/user-1000.slice/session-2.scope\n")):
+        (proc / str(pid)).mkdir(parents=True)
+        (proc / str(pid) / "cgroup").write_text(cgroup)
+    assert "systemctl stop companion" in stop_advice(101, proc)
+    assert "systemctl stop companion" in stop_advice(102, proc)
+    assert stop_advice(103, proc) == "stop the companion started by hand first (Ctrl+C in " \
+                                     "its terminal, or kill 103)"
+    unknown = stop_advice(104, proc)  # gone, or not visible here: both ways are said
+    assert "Ctrl+C" in unknown and "systemctl stop companion" in unknown

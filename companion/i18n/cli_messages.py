@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from companion.i18n.source import Source
 
-STOP = "stop the running companion first: sudo systemctl stop companion"
-
 SENTENCES: dict[str, Source] = {
     # --- the doctor: how a finding is shown ------------------------------------------------
     "doctor:fix": "fix: {fix}",
@@ -21,7 +19,20 @@ SENTENCES: dict[str, Source] = {
     "doctor:config_fix": "correct that key (examples/config.toml lists them all)",
     "doctor:config_file_fix": "make the file readable TOML (examples/config.toml shows the "
                               "format)",
-    "doctor:stop_service": STOP,
+    "doctor:stop_service": "stop the running companion first: sudo systemctl stop companion",
+    # the data folder held by a companion (companion/datalock.py) and how to stop it
+    "doctor:check_data": "data folder",
+    "doctor:data_held_service": "the companion service (pid {pid}) is running on {dir} (what it "
+                                "uses shows as in use below)",
+    "doctor:data_held_by_hand": "the companion started by hand as pid {pid} is running on {dir} "
+                                "(what it uses shows as in use below)",
+    "doctor:data_held": "a companion (pid {pid}) is running on {dir} (what it uses shows as in "
+                        "use below)",
+    "doctor:data_held_fix": "{stop}, or check another data folder: --data DIR",
+    "doctor:stop_by_hand": "stop the companion started by hand first (Ctrl+C in its "
+                           "terminal, or kill {pid})",
+    "doctor:stop_either": "stop the running companion first: Ctrl+C in the terminal it was "
+                          "started in, or sudo systemctl stop companion for the service",
     # --- the display and I2C --------------------------------------------------------------
     "doctor:i2c_on": "I2C bus {port} is on ({bus})",
     "doctor:i2c_off": "no {bus}: I2C is switched off",
@@ -45,9 +56,9 @@ SENTENCES: dict[str, Source] = {
     "doctor:role_led": "LED {n}",
     "doctor:role_buzzer": "buzzer",
     "doctor:pin_in_use": "GPIO{pin} ({role}) is in use",
-    "doctor:pin_in_use_fix": "free it, choose another pin in the config, or " + STOP,
+    "doctor:pin_in_use_fix": "free it, choose another pin in the config, or {stop}",
     "doctor:pin_error": "GPIO{pin} ({role}): {error}",
-    "doctor:pin_error_fix": "add the user to the gpio group; " + STOP,
+    "doctor:pin_error_fix": "add the user to the gpio group; {stop}",
     "doctor:pins_free": {
         "count": "n",
         "one": "the {n} pin is free: {pins}",
@@ -64,7 +75,7 @@ SENTENCES: dict[str, Source] = {
     "doctor:serial_missing_fix": (
         "plug it in; install hardware/99-companion-buttons.rules for /dev/companion-buttons"),
     "doctor:serial_cannot_open": "cannot open {port}: {error}",
-    "doctor:serial_cannot_open_fix": "add the user to the dialout group; " + STOP,
+    "doctor:serial_cannot_open_fix": "add the user to the dialout group; {stop}",
     "doctor:serial_ok": "button box on {port}: {hello}",
     "doctor:serial_failed": "{port} failed while talking: {error}",
     "doctor:serial_failed_fix": "replug the box",
@@ -79,7 +90,7 @@ SENTENCES: dict[str, Source] = {
     "doctor:database_ok": "games database directory writable: {dir}",
     "doctor:web_port_taken": "web port {port} on {host}: {why}",
     "doctor:in_use": "in use",
-    "doctor:web_port_taken_fix": "set [web] port to a free one, or " + STOP,
+    "doctor:web_port_taken_fix": "set [web] port to a free one, or {stop}",
     "doctor:web_port_free": "web port {port} is free",
     # --- the network ----------------------------------------------------------------------
     "doctor:wifi_off": "own Wi-Fi off ([wifi] hotspot = \"off\"): phones must be on the Pi's "
