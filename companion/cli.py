@@ -124,7 +124,10 @@ def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentPa
 
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", help=h("replay_file"))
-    replay.add_argument("--lang", default="en", type=language, help=h("replay_lang"))
+    replay.add_argument("--lang", type=language, help=h("replay_lang"))
+    told = replay.add_mutually_exclusive_group()
+    told.add_argument("--text", action="store_true", help=h("replay_text"))
+    told.add_argument("--json", action="store_true", help=h("replay_json"))
 
     render = sub.add_parser("render", help=h("render"))
     render.add_argument("screen", help=h("screen"))
@@ -179,13 +182,17 @@ def _parse_for_a_person(argv: list[str] | None) -> argparse.Namespace:
         argparse._ = lent  # type: ignore[attr-defined]
 
 
-def _replay(file: str, lang: str) -> int:
+def _replay(file: str, lang: str | None, text: bool, json: bool) -> int:
+    """JSON lines for programs; sentences for a person (--text, or at a terminal), in the
+    terminal's language unless --lang says (the JSON's messages: English unless it says)."""
     from companion.replay import replay
+    text = text or (not json and sys.stdout.isatty())
+    lang = lang or (_terminal_language() if text else "en")
     if file == "-":
-        return replay(sys.stdin.buffer, sys.stdout, sys.stderr, lang)
+        return replay(sys.stdin.buffer, sys.stdout, sys.stderr, lang, text)
     try:
         with open(file, "rb") as stream:
-            return replay(stream, sys.stdout, sys.stderr, lang)
+            return replay(stream, sys.stdout, sys.stderr, lang, text)
     except BrokenPipeError:
         raise  # our output closed, not the file: main() handles it
     except OSError as exc:
@@ -220,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
 def _command(args: argparse.Namespace) -> int:
     if args.command == "replay":
         try:
-            return _replay(args.file, args.lang)
+            return _replay(args.file, args.lang, args.text, args.json)
         except BrokenPipeError:
             # The reader stopped early (`| head`): its choice, not an error. Point stdout at
             # /dev/null so that the interpreter's final flush does not fail again.

@@ -1,25 +1,27 @@
 """`companion replay FILE`: run a game file through its rule core (``shared/spec/actions.md``).
 
-JSON Lines in, JSON Lines out. Refused actions are part of the output (exit 0); a file that
-cannot be read, a malformed line or a bad header stops with exit 2 and a message naming the
-line. Lines are read one at a time with a length cap, so a huge or binary file is refused
-without being loaded whole.
+JSON Lines in, JSON Lines out (`JsonTeller`; for a person, sentences: replay_text.py).
+Refused actions are part of the output (exit 0); a file that cannot be read, a malformed line
+or a bad header stops with exit 2 and a message naming the line. Lines are read one at a time
+with a length cap, so a huge or binary file is refused without being loaded whole; the games
+database (SQLite) given instead of a game file is named as such.
 """
 
 from __future__ import annotations
 
 import json
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from companion.i18n import message
 from companion.i18n.said import Said, say
-from companion.rules import Refusal, SetupError, get_core
+from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
 
 MAX_LINE_BYTES = 64 * 1024
 HEADER_KEYS = ("game", "players", "options", "seed")
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 
 
 class ReplayInputError(Exception):
@@ -39,6 +41,8 @@ def _lines(stream: IO[bytes]):
         if not raw:
             return
         number += 1
+        if number == 1 and raw.startswith(SQLITE_MAGIC):
+            raise ReplayInputError(number, Said("cli:is_database"))
         if len(raw) > MAX_LINE_BYTES:
             raise ReplayInputError(number, Said("cli:line_too_long", max=MAX_LINE_BYTES))
         try:
@@ -89,27 +93,61 @@ def _emit(out: IO[str], obj: Any) -> None:
     out.write(text + "\n")
 
 
-def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en") -> int:
+class Teller(Protocol):
+    """How the replay tells what happened: JSON lines (the spec's), or sentences."""
+
+    def header(self, header: dict[str, Any]) -> None: ...
+    def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None: ...
+    def refused(self, line: int, refusal: Refusal) -> None: ...
+    def final(self, view: dict[str, Any]) -> None: ...
+
+
+class JsonTeller:
+    """The lines shared/spec/actions.md fixes: one per action, then ``{"final": STATE}``."""
+
+    def __init__(self, out: IO[str], lang: str) -> None:
+        self.out, self.lang = out, lang
+
+    def header(self, header: dict[str, Any]) -> None:
+        pass
+
+    def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
+        _emit(self.out, {"ok": True, "events": outcome.events})
+
+    def refused(self, line: int, refusal: Refusal) -> None:
+        _emit(self.out, {"ok": False, "error": {
+            "code": refusal.code, "message": message(refusal.code, refusal.params, self.lang),
+            "params": refusal.params}})
+
+    def final(self, view: dict[str, Any]) -> None:
+        _emit(self.out, {"final": view})
+
+
+def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",
+           text: bool = False) -> int:
+    """Play the file through its rule core; `text`: told in sentences (replay_text.py)."""
+    if text:
+        from companion.replay_text import TextTeller
+    teller: Teller = (TextTeller if text else JsonTeller)(out, lang)
     core = state = None
     try:
         for number, value in _lines(stream):
             if core is None:
                 core, state = start_game(value, number, lang)
+                teller.header(value)
                 continue
             try:
                 outcome = core.apply(state, value)
             except Refusal as refusal:
-                _emit(out, {"ok": False, "error": {
-                    "code": refusal.code, "message": message(refusal.code, refusal.params, lang),
-                    "params": refusal.params}})
+                teller.refused(number, refusal)
                 continue
             state = outcome.state
-            _emit(out, {"ok": True, "events": outcome.events})
+            teller.accepted(number, outcome, core.view(state) if text else {})
     except ReplayInputError as exc:
         err.write(f"companion replay: {say(exc.said, lang)}\n")
         return EXIT_BAD_INPUT
     if core is None:
         err.write(f"companion replay: {say(Said('cli:no_header'), lang)}\n")
         return EXIT_BAD_INPUT
-    _emit(out, {"final": core.view(state)})
+    teller.final(core.view(state))
     return EXIT_OK

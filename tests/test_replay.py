@@ -148,3 +148,64 @@ def test_a_reader_that_stops_early_is_no_read_error():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0
     assert err == ""
+
+
+def test_the_games_database_given_instead_of_a_game_file_is_named_as_such(tmp_path):
+    """The data folder's games.sqlite3 is the first file people find: the replay says what
+    it is, not that its first line is "not UTF-8 text"."""
+    from companion.sessions import Sessions
+    sessions = Sessions(tmp_path)
+    sessions.create("tauziehen", ["Ann", "Bob"])
+    path = sessions.store.path
+    sessions.close()
+    for lang, said in (("en", "line 1: this is a games database (SQLite), not a game file"),
+                       ("de", "Zeile 1: das ist eine Spieldatenbank (SQLite), keine "
+                              "Spieldatei")):
+        result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path),
+                                 "--lang", lang], capture_output=True, timeout=60)
+        assert result.returncode == 2
+        assert said in result.stderr.decode(), result.stderr.decode()
+        assert "UTF-8" not in result.stderr.decode()
+
+
+READABLE = HEADER + '{"type": "race", "winner": "A"}\n' \
+    + '{"player": "B", "type": "play", "card": {"color": "red", "strength": 3}, "side": "B", ' \
+      '"field": "red"}\n' \
+    + '{"player": "A", "type": "play", "card": {"color": "blue", "strength": 1}, "side": "A", ' \
+      '"field": "blue"}\n'
+
+
+def test_text_says_what_each_action_did_in_the_readers_language():
+    result = replay(READABLE, "--text", "--lang", "de")
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout.decode().splitlines() == [
+        "How Ruck!: A, B",
+        "Zeile 2: Stopp! A hat das Rennen gewonnen. Das Fass steht auf Feld 6, A ist am Zug.",
+        "Zeile 3: abgelehnt: A ist am Zug, nicht B. [not_your_turn]",
+        "Zeile 4: Das Fass steht auf Feld 6, B ist am Zug.",
+        "Am Ende: Das Fass steht auf Feld 6, B ist am Zug.",
+    ]
+
+
+def test_on_a_terminal_the_replay_is_told_as_text_and_json_when_asked(tmp_path):
+    """The JSON lines stay the output for programs (a pipe, a file); a person at a terminal
+    reads sentences unless --json asks for the lines."""
+    import os
+    path = tmp_path / "game.jsonl"
+    path.write_text(READABLE)
+
+    def at_terminal(*args: str) -> str:
+        master, slave = os.openpty()
+        try:
+            proc = subprocess.run([sys.executable, "-m", "companion", "replay", str(path),
+                                   "--lang", "en", *args], stdout=slave,
+                                  stderr=subprocess.PIPE, timeout=60)
+            assert proc.returncode == 0, proc.stderr
+            return os.read(master, 65536).decode()
+        finally:
+            os.close(master)
+            os.close(slave)
+    told = at_terminal()
+    assert "line 3: refused: It is A's turn, not B's. [not_your_turn]" in told, told
+    assert '"ok"' not in told
+    assert at_terminal("--json").startswith('{"ok": true')

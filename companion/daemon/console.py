@@ -114,11 +114,19 @@ def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
 
 
 def state_line(view: dict[str, Any], lang: str = "en") -> str:
-    """A game's state after a change, in a line: whose turn it is (and in How Ruck! where the
-    barrel stands), or how the game ended. Lauf Rauf!'s players are colours, said in `lang`;
-    what follows the game's name is a sentence ("Rot ist am Zug")."""
+    """A game's state after a change, in a line: the game, then `state_sentence`."""
     game = Said("console:game", id=view["id"],
                 title=GAME_TITLES.get(view.get("game"), view.get("game")))
+    what = state_sentence(view, lang)
+    if what is None:
+        return game.text(lang)
+    return Said("console:line", game=game.text(lang), what=what).text(lang)
+
+
+def state_sentence(view: dict[str, Any], lang: str = "en") -> str | None:
+    """A game's state in a sentence: whose turn it is (and in How Ruck! where the barrel
+    stands), or how the game ended; None if it says neither. Lauf Rauf!'s players are
+    colours, said in `lang`; the sentence begins with a capital ("Rot ist am Zug")."""
     winner = view.get("winner")
     turn = color(view["turn"], lang) if view.get("turn") else None
     barrel = view.get("barrel")
@@ -132,5 +140,5 @@ def state_line(view: dict[str, Any], lang: str = "en") -> str:
     elif turn:
         what = Said("console:turn", player=turn)
     else:
-        return game.text(lang)
-    return Said("console:line", game=game.text(lang), what=sentence(what.text(lang))).text(lang)
+        return None
+    return sentence(what.text(lang))

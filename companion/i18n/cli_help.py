@@ -15,7 +15,11 @@ HELP: dict[str, str] = {
     "help:port": "web port",
     "help:replay": "run a game file (JSON Lines) through its rules",
     "help:replay_file": "the file, or - for standard input",
-    "help:replay_lang": "language of refusal messages",
+    "help:replay_lang": "language of the messages (default: the terminal's for sentences, "
+                        "English for JSON lines)",
+    "help:replay_text": "say what each action did in sentences (the default at a terminal)",
+    "help:replay_json": "one JSON line per action, as the spec fixes them (the default into a "
+                        "pipe or a file)",
     "help:render": "draw an OLED screen as a PNG",
     "help:screen": "howruck, laufrauf, tauziehen, stramash, race, pairing or stopped",
     "help:state": "state JSON, replay file or race view",

@@ -238,6 +238,13 @@ SENTENCES: dict[str, Source] = {
     "cli:in_file": "{file}: {problem}",
     "cli:line_too_long": "longer than {max} bytes",
     "cli:not_utf8": "not UTF-8 text",
+    "cli:is_database": "this is a games database (SQLite), not a game file (JSON Lines: a "
+                       "header, then one action a line)",
+    # `companion replay --text` (and at a terminal): what each action did, in sentences
+    "cli:replay_accepted": "line {line}: {what}",
+    "cli:replay_accepted_plain": "line {line}: accepted.",
+    "cli:replay_refused": "line {line}: refused: {message} [{code}]",
+    "cli:replay_end": "At the end: {what}",
     "cli:not_json": "not JSON ({detail})",  # detail: the JSON reader's own words
     "cli:not_json_deep": "not JSON (nested too deep)",
     "cli:not_object": "not a JSON object",
