@@ -278,3 +278,38 @@ def test_a_paired_phone_without_a_seat_is_told_how_to_get_the_moves(browser, dae
 
 
 # The top card of Anna's red stack and its number, as the screen shows them.
+
+
+def test_tauziehen_and_stramash_a_picked_card_has_a_visible_way_back(browser, daemon):
+    """A card picked left only it on the screen; the way back was to tap it again, which
+    nobody guesses. A "back" button (the one How Ruck!'s picker shows) stands beside it, is
+    reached by the keyboard and, pressed there, shows the whole hand again."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    seat(page)
+    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    page.wait_for_selector(".marker[data-player=Ida]")
+    page.get_by_role("button", name="13 ●■◆", exact=True).click()
+    back = page.locator("#choices").get_by_role("button", name="zurück", exact=True)
+    assert back.is_visible() and page.locator("#choices .tz-card").count() == 1
+    shot(page, "19-tauziehen-back")
+    back.focus()  # the keyboard's way: a real button, Enter presses it
+    page.keyboard.press("Enter")
+    until(page, "document.querySelectorAll('#choices .tz-card').length > 10")
+    assert back.count() == 0  # nothing picked: nothing to go back from
+    # the keyboard stays in the picker (not thrown back to the page's top): on the first card
+    assert page.evaluate("document.activeElement.matches('#choices .tz-card')")
+
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob", "Cat"])
+    page.wait_for_selector("#board .laddie")
+    seat(page)
+    cards = page.locator("#choices button").count()
+    page.get_by_role("button", name="A", exact=True).click()
+    back = page.locator("#choices").get_by_role("button", name="zurück", exact=True)
+    assert back.is_visible() and page.locator("#choices .sm-card").count() == 1
+    shot(page, "19-stramash-back")
+    back.click()
+    until(page, f"document.querySelectorAll('#choices button').length === {cards}")
+    assert back.count() == 0

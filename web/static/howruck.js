@@ -202,7 +202,7 @@
       if (strengths.length === 1) return cardPicker(items, {...sel, strength: strengths[0]}, ctx, done);
       strengths.forEach((v) => choices.append(button(v === "N" ? t("nessie") : `${t(sel.color)} ${v}`,
         () => ctx.pick({...sel, strength: v}), "card card-" + sel.color)));
-      choices.append(button(t("pk_back"), () => ctx.pick({}), "secondary"));
+      ctx.back({});
       return;
     }
     const ofStrength = ofColour.filter((i) => (i.card.nessie ? "N" : i.card.strength) === sel.strength);
@@ -210,7 +210,7 @@
     if (sel.imprint === undefined && imprints.length > 1) {
       choices.append(button(t("pk_imprint"), () => ctx.pick({...sel, imprint: true}), "card card-" + sel.color));
       choices.append(button(t("pk_plain"), () => ctx.pick({...sel, imprint: false}), "card card-" + sel.color));
-      choices.append(button(t("pk_back"), () => ctx.pick({}), "secondary"));
+      ctx.back({});
       return;
     }
     const imprint = sel.imprint === undefined ? imprints[0] : sel.imprint;
@@ -248,7 +248,7 @@
       if (sel.take.inner) {
         takes.filter((a) => a.take.action === sel.take.inner).forEach((a) =>
           places.append(button(placeLabel(a), () => send(a), "secondary")));
-        choices.append(button(t("pk_back"), () => ctx.pick({...sel, take: {}}), "secondary"));
+        ctx.back({...sel, take: {}});
         return;
       }
       cardPicker(takePlays, sel.take, {...ctx, pick: (take) => ctx.pick({...sel, take})},

@@ -93,9 +93,26 @@
     if (!app.legal.length) return;
     if (ui && ui.choices) {
       return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices, race: app.race,
-        results: app.results, picked: () => app.picked, pick: (key) => { app.picked = key; renderChoices(); }});
+        results: app.results, picked: () => app.picked, pick, back});
     }
     app.legal.slice(0, 24).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
+  }
+
+  // A step of a game's picker (`key`: what is picked so far, null: nothing). A keyboard or a
+  // screen reader that was in the picker stays in it: on the first of the choices it offers now.
+  function pick(key) {
+    const inPicker = !!document.activeElement.closest("#choices, #places");
+    app.picked = key;
+    renderChoices();
+    const first = $("#places button") || $("#choices button");
+    if (inPicker && first) first.focus();
+  }
+
+  // The picker's way back a step, the same in every game: a "back" button after the cards
+  // (tapping a picked card again goes back too, which nobody guesses). Called as
+  // `ui.back(to)`, it goes back through that ui's own `pick` (a module's narrowed one too).
+  function back(to) {
+    this.choices.append(button(t("pk_back"), () => this.pick(to), "secondary back"));
   }
 
   // A finished game, the same again: its game, players and options from its stored header

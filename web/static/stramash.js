@@ -144,6 +144,7 @@
         "secondary sm-card" + (sel.card === card ? " picked" : "")));
     }
     if (!sel.card || !byCard.has(sel.card)) return;
+    ui.back(sel.moved === undefined ? {} : {card: sel.card});  // a 7's group: back to the groups
     const results = (ui.results || []).filter((r) => r.action.card === sel.card);
     const discards = byCard.get(sel.card).filter((a) => a.type === "discard");
     const result = (r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action), "sm-result"));

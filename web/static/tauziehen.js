@@ -63,6 +63,7 @@
     }
     ui.choices.append(hand);
     if (picked && byCard.has(picked)) {
+      ui.back(null);
       for (const a of byCard.get(picked)) {
         ui.places.append(ui.button(a.marker === undefined ? ui.t("tz_marker_stays") : ui.t("tz_marker_on", {c: `${SYMBOLS[a.marker]} ${a.marker}`}), () => ui.send(a)));
       }
