@@ -146,3 +146,43 @@ def test_two_longest_names_fit_a_phone_without_overlapping(browser, daemon):
     until(page, "document.querySelectorAll('#choices button').length > 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "22-longest-names")
+
+
+# A How Ruck! game's last move as the banner says it: the history line, five lines on a phone.
+GAME_END = [{"kind": "contest", "params": {"a": "Anna", "b": "Bert", "sum_a": 24, "sum_b": 23,
+                                           "toward": "Anna", "by": 2}},
+            {"kind": "round_won", "params": {"player": "Anna", "reason": "goal"}},
+            {"kind": "game_won", "params": {"players": ["Anna"]}}]
+
+# The banner's box and the header's and tabs' boxes, where the phone shows them now.
+NEWS_BOXES = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const b = box('#banner'), h = box('header'), n = box('#tabs');
+  return {banner: [b.top, b.bottom], header: [h.top, h.bottom], tabs: n.top}; }"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (844, 390)])
+def test_news_covers_no_tab_and_goes_when_the_next_thing_happens(browser, daemon, width,
+                                                                 height):
+    """The banner lay over the header and the tabs (five lines at a game's end), and "Paired."
+    stayed up through the next taps. It keeps to the header's bar (two lines at most, the
+    whole line in the history), and goes at the reader's next tap: news is not a refusal."""
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page = phone(browser, daemon)
+    page.set_viewport_size({"width": width, "height": height})
+    pair(page, daemon)
+    page.wait_for_selector("#banner:not([hidden])")
+    shot(page, f"23-news-paired-{width}")
+    boxes = page.evaluate(NEWS_BOXES)
+    assert boxes["banner"][1] <= boxes["header"][1] <= boxes["tabs"], boxes
+    page.locator("#seats button").first.click()  # the next step: "Paired." has been read
+    assert page.is_hidden("#banner")
+
+    page.evaluate("(items) => window.companion.announce.banner(items, window.companion.t)",
+                  GAME_END)
+    shot(page, f"23-news-game-end-{width}")
+    boxes = page.evaluate(NEWS_BOXES)
+    assert boxes["header"][0] <= boxes["banner"][0] and boxes["banner"][1] <= \
+        boxes["header"][1] <= boxes["tabs"], boxes
+    assert page.inner_text("#banner").endswith("Anna gewinnt das Spiel!")  # all of it said
+    page.keyboard.press("Tab")  # a key is a next step too
+    assert page.is_hidden("#banner")

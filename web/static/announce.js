@@ -78,15 +78,24 @@
     note(sentences(items, t, describe).join(" · "));
   }
 
-  // One sentence of this phone's own in the banner (e.g. "Paired."), gone after a while.
+  // One sentence of this phone's own in the banner (e.g. "Paired."), gone after a while or
+  // at the reader's next tap or key, whichever comes first: it is news, read or not needed
+  // any more once the reader goes on (a refusal stays: companion.show).
   function note(text) {
     const box = document.getElementById("banner");
     if (!box || !text) return;
-    box.textContent = text;
+    box.firstElementChild.textContent = text;
     box.hidden = false;
     clearTimeout(timer);
-    timer = setTimeout(() => { box.hidden = true; }, BANNER_MS);
+    timer = setTimeout(clear, BANNER_MS);
   }
 
-  window.companion.announce = {say, sentences, banner, note};
+  function clear() {
+    clearTimeout(timer);
+    document.getElementById("banner").hidden = true;
+  }
+
+  ["pointerdown", "keydown"].forEach((kind) => document.addEventListener(kind, clear, true));
+
+  window.companion.announce = {say, sentences, banner, note, clear};
 })();

@@ -45,7 +45,7 @@
       document.cookie = `companion_lang=${app.lang}; path=/; max-age=31536000; SameSite=Strict`;
       // What the old language said goes: a refusal, the banner, a form's note, a marked field.
       show("");
-      $("#banner").hidden = true;
+      companion.announce.clear();
       document.querySelectorAll("#hardware-note, #backup-note").forEach((n) => { n.textContent = ""; });
       document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
       translatePage();
