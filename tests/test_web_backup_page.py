@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import answerable, pair, phone, until
+from browser_helpers import answerable, pair, phone, shot, until
 
 from companion.sessions.backup import check_backup
 
@@ -85,3 +85,33 @@ def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon
     until(page, loaded)
     until(page, "!document.querySelector('#backup-download').disabled")
     assert page.is_enabled("#restore-file") and page.is_disabled("#restore")  # no file yet
+
+
+def test_a_refused_restore_is_said_at_the_backup_section(browser, daemon, tmp_path):
+    """A file that is no backup of this table: the refusal, in German, stood at the page's
+    top, away from the Backup section where a restore's success is said. It is said there,
+    the file's field marked and described by it, and goes with the next file chosen."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    wrong = tmp_path / "urlaub.jpg"
+    wrong.write_bytes(b"\xff\xd8\xff\xe0 not a backup at all" * 20)
+    page.click("nav [data-tab=setup]")
+    page.click("#data summary")
+    until(page, "!document.querySelector('#restore-file').disabled")
+    page.set_input_files("#restore-file", str(wrong))
+    page.click("#restore")
+    answerable(page, "#restore")
+    page.click("#restore")
+    until(page, "document.querySelector('#backup-note').dataset.code")
+    shot(page, "backup-refused")
+    assert page.get_attribute("#backup-note", "data-code") == "backup_not_ours"
+    assert page.inner_text("#backup-note") == \
+        "Das ist keine Companion-Sicherung. Nichts wurde geändert."
+    assert page.is_hidden("#message")  # not at the top as well
+    assert page.get_attribute("#restore-file", "aria-invalid") == "true"
+    assert page.get_attribute("#restore-file", "aria-describedby") == "backup-note"
+    colour = "(s) => getComputedStyle(document.querySelector(s)).color"
+    assert page.evaluate(colour, "#backup-note") != page.evaluate(colour, "#data .hint")
+    page.set_input_files("#restore-file", [])  # another choice: the old refusal goes
+    assert page.inner_text("#backup-note") == "" and \
+        page.get_attribute("#restore-file", "aria-invalid") is None

@@ -12,7 +12,7 @@
   // saved as a file.
   async function download() {
     const b = $("#backup-download"), note = $("#backup-note");
-    note.textContent = "";
+    companion.unrefuse(note, [$("#restore-file")]);
     b.disabled = true;
     const r = await app.api("GET", "/api/backup");
     b.disabled = false;
@@ -32,10 +32,13 @@
     const b = $("#restore"), file = $("#restore-file").files[0], note = $("#backup-note");
     if (!file) return;
     if (!companion.confirm.armed(b, "restore_confirm", {file: file.name})) return;
-    note.textContent = "";
+    companion.unrefuse(note, [$("#restore-file")]);
     b.disabled = true;
     const r = await app.api("POST", "/api/restore", file);
     b.disabled = false;
+    // refused: said here, where a restore's success is said (for want of pairing: at the
+    // top, by the PIN box it opens)
+    if (!r.ok && r.status !== 401 && r.data.error) companion.refusedAt(note, $("#restore-file"), r.data.error);
     if (!r.ok) return;
     app.show("");
     note.textContent = t("restored", {n: r.data.restored.games, kept: r.data.kept});
@@ -48,7 +51,7 @@
   $("#restore").addEventListener("click", restore);
   $("#restore-file").addEventListener("change", () => {
     $("#restore").disabled = !$("#restore-file").files.length;
-    $("#backup-note").textContent = "";
+    companion.unrefuse($("#backup-note"), [$("#restore-file")]);
   });
   $("#backup-download").disabled = $("#restore-file").disabled = false;
 })();

@@ -170,6 +170,23 @@
     return {ok: response.ok, status: response.status, data, headers: response.headers};
   };
 
+  // A refusal about one part of a form, said beside it rather than at the page's top (where
+  // the phone's eyes are not): in `note` (an aria-live line), `field` marked, described by it
+  // and focused. `unrefuse` takes it back (the field changed, or another try begins).
+  companion.refusedAt = (note, field, error) => {
+    companion.show("");
+    note.textContent = error.message;
+    note.dataset.code = error.code;
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", note.id);
+    field.focus();
+  };
+  companion.unrefuse = (note, fields) => {
+    note.textContent = "";
+    delete note.dataset.code;
+    for (const el of fields) { el.removeAttribute("aria-invalid"); el.removeAttribute("aria-describedby"); }
+  };
+
   // The message line: a refusal, or what went wrong, until something else is said.
   companion.show = (text, code) => {
     const box = document.getElementById("message");

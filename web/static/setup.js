@@ -173,9 +173,7 @@
       (hardware[section] = hardware[section] || {})[key] = value;
     }
     const note = $("#hardware-note");
-    note.textContent = "";  // a note from an earlier save is not about this one
-    delete note.dataset.code;
-    for (const el of $("#hardware-form").elements) unmark(el);
+    companion.unrefuse(note, $("#hardware-form").elements);  // a note from an earlier save is not about this one
     const r = await app.api("PUT", "/api/settings", {hardware});
     if (r.ok) { app.show(""); note.textContent = r.data.restart_needed ? t("saved_restart") : t("saved"); }
     else refusedAtField(r.data && r.data.error);
@@ -188,18 +186,7 @@
     const key = error && error.code === "bad_setting" && error.params && error.params.key;
     const field = key && $("#hardware-form").elements.namedItem(String(key).replace(/\[\d+\]$/, ""));
     if (!field || !field.name) return;  // not one field's (the whole request): said at the top
-    app.show("");
-    const note = $("#hardware-note");
-    note.textContent = error.message;
-    note.dataset.code = error.code;
-    field.setAttribute("aria-invalid", "true");
-    field.setAttribute("aria-describedby", "hardware-note");
-    field.focus();
-  }
-
-  function unmark(el) {
-    el.removeAttribute("aria-invalid");
-    el.removeAttribute("aria-describedby");
+    companion.refusedAt($("#hardware-note"), field, error);
   }
 
   // Unpairing every phone locks the whole table out until each pairs again.
