@@ -106,3 +106,20 @@ def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, 
     assert page.get_attribute("#message", "aria-live") is None
     assert page.is_disabled(submit)
     context.close()
+
+
+def test_a_pin_that_is_no_number_is_refused_in_the_pages_words(browser, daemon):
+    """Letters in the PIN box: the browser stopped the form with its own "Please match the
+    requested format" (in the browser's language, not the page's, and saying nothing of what
+    the format is). The page says it, in its language, and no try is spent."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")  # the browser speaks English
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/?lang=de")
+    page.wait_for_selector("#pair:not([hidden])")
+    page.select_option("#page-lang", "de")  # the page speaks German
+    until(page, "document.documentElement.lang === 'de'")
+    page.fill("#pin", "12ab56")
+    page.click("#pair-form button[type=submit]")
+    page.wait_for_selector("#message:not([hidden])", timeout=5_000)
+    assert page.inner_text("#message") == "Die PIN hat 6 Ziffern: Das Display zeigt sie."
+    assert page.evaluate("document.querySelector('#pin').validationMessage") == ""

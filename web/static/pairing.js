@@ -32,7 +32,8 @@
   async function pair(event) {
     event.preventDefault();
     const pin = $("#pin").value.trim();
-    if (!/^[0-9]{6}$/.test(pin)) return app.show(t("pin_six_digits"));  // costs no try
+    // costs no try; said in the page's words (a `pattern` was refused in the browser's)
+    if (!/^[0-9]{6}$/.test(pin)) return app.show(t("pin_six_digits"));
     const r = await app.api("POST", "/api/pair", {pin});
     const locked = !r.ok && r.data && r.data.error && r.data.error.code === "pairing_locked";
     if (locked) waitToPair(r.data.error.params.seconds);
