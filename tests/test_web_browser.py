@@ -315,3 +315,25 @@ def test_a_game_started_by_mistake_is_deleted_from_the_stored_games(browser, dae
     daemon.hub.call(daemon.table.delete_game, older)  # the last one: no game at the table
     said = f"Spiel #{older} (Tauziehen) wurde gelöscht. Am Tisch ist jetzt kein Spiel."
     until(watching, f"document.querySelector('#banner').textContent === {said!r}")
+
+
+def test_the_race_countdown_is_refused_in_words_at_its_field(browser, daemon):
+    """The countdown field was type=number: past its range the browser refused in its own
+    words (and language), and "2,5" was never sent. It is a text field sent as typed, as the
+    new-game form's numbers are, and the table's refusal is said at it in the page's words."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    until(page, "document.querySelector('[name=\"race.countdown_s\"]').value !== ''")
+    field = "[name='race.countdown_s']"
+    note = "document.querySelector('#hardware-note').textContent"
+    for typed in ("11", "2,5"):
+        page.fill(field, typed)
+        page.click("#hardware-form button[type=submit]")
+        until(page, f"{note}.startsWith('„Countdown des Wettlaufs“') && {note}.includes("
+                    f"{typed!r})", timeout=5_000)
+        assert page.get_attribute(field, "aria-invalid") == "true"
+        assert page.evaluate("document.activeElement.name") == "race.countdown_s"
+    shot(page, "11-hardware-countdown-refused")
+    assert page.get_attribute(field, "inputmode") == "numeric"  # the digits keyboard still
