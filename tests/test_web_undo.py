@@ -32,3 +32,15 @@ def test_a_question_about_a_move_is_withdrawn_when_another_move_comes(browser,
     until(page, ARMED)
     assert "Bert" in page.inner_text("#undo")
     assert len(daemon.hub.call(lambda: daemon.sessions.get(game).actions)) == 1
+
+
+def test_undo_is_not_shown_while_there_is_no_game(browser, daemon):
+    """A paired phone with no game on the table showed Undo, greyed, under "No game": a
+    button for nothing. It comes with a game (greyed until its first move)."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    until(page, "document.querySelector('#no-game').dataset.t === 'no_game'")
+    assert page.is_hidden("#undo")
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    until(page, "window.companion.state !== null")
+    assert page.is_visible("#undo") and page.is_disabled("#undo")

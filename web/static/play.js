@@ -42,7 +42,7 @@
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
     $("#undo").disabled = !s || !s.actions;
     if (companion.sim) companion.sim.name(s);
-    $("#undo").hidden = !$("#pair").hidden;  // a watcher (not paired) has no moves, undo included
+    $("#undo").hidden = !s || !$("#pair").hidden;  // no game, or a watcher's (no moves): no undo
     companion.seats.render(s, t, button, renderChoices, (p) => companion.playerName(s.game, p));
     renderPrompt();
     renderChoices();
