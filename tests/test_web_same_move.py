@@ -4,6 +4,7 @@ not Ann's") for the move its person has just made."""
 
 from __future__ import annotations
 
+from browser_helpers import accepted, seated_at, until
 from web_helpers import Client
 
 
@@ -55,3 +56,20 @@ def test_with_the_count_it_saw_a_repeat_is_refused_even_where_the_rules_would_ta
         assert status == 422 and body["error"]["code"] == "bad_value", (bad, body)
         assert body["error"]["params"]["key"] == "seq"
     assert [a for a in first.get(f"/api/games/{game}/history")[1]["actions"]] == [roll, roll]
+
+
+def test_the_page_sends_its_move_with_the_number_of_actions_it_saw(browser, daemon):
+    """The page's posts carry `seq`, so the table can tell a move entered twice exactly."""
+    header, done, _ = accepted("tauziehen_full_game.jsonl")
+    done = done[:3]  # a few moves in: the number is not 0 by chance
+    page = seated_at(browser, daemon, "tauziehen", header, done)
+    posted: list[dict] = []
+    page.on("request", lambda request: posted.append(request.post_data_json)
+            if request.method == "POST" and "/actions?" in request.url else None)
+    page.locator("#choices button.tz-card").first.click()
+    until(page, "document.querySelectorAll('#places button:not(.back)').length > 0"
+                f" || window.companion.state.actions === {len(done) + 1}")
+    if page.evaluate(f"window.companion.state.actions !== {len(done) + 1}"):
+        page.locator("#places button:not(.back)").first.click()
+    until(page, f"window.companion.state.actions === {len(done) + 1}")
+    assert [post["seq"] for post in posted] == [len(done)]

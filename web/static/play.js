@@ -126,7 +126,9 @@
 
   async function send(action) {
     const s = app.state;
-    const r = await api("POST", `/api/games/${s.id}/actions`, action);
+    // seq: the number of actions this page saw. The same move entered from another phone
+    // first is then refused as already entered, not said as someone else's turn.
+    const r = await api("POST", `/api/games/${s.id}/actions`, {...action, seq: s.actions});
     if (r.ok) { show(""); return; }
     // refused (a stale phone: the game moved on): the picker starts again from the game now
     const fresh = await api("GET", `/api/games/${s.id}`);
