@@ -4,18 +4,19 @@ language (``--text``, and the default at a terminal; the JSON lines of
 
 A line per action, named by its line in the file as the file's errors are: a race's result
 as the terminal table says it, then the game's state after it (whose turn, where the barrel
-stands, how it ended: `console.state_sentence`); a refused action with its message and code.
+stands, how it ended: `screens.sentences.state_sentence`); a refused action with its
+message and code.
 """
 
 from __future__ import annotations
 
 from typing import IO, Any
 
-from companion.daemon.console import race_sentence, state_sentence
 from companion.i18n import message
 from companion.i18n.said import Said
 from companion.rules import Outcome, Refusal
 from companion.screens.common import GAME_TITLES
+from companion.screens.sentences import race_sentence, state_sentence
 from companion.screens.texts import color
 
 

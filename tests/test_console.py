@@ -17,8 +17,8 @@ import time
 import pytest
 from web_helpers import Client, free_port
 
-from companion.daemon.console import state_line
 from companion.daemon.race_control import RACE_SHOWN_S
+from companion.screens.sentences import state_line
 from companion.sessions import Sessions
 from companion.web import answers
 from companion.web.choices import expand

@@ -1,0 +1,57 @@
+"""A game and its races said in a sentence, in a language: the simulation's terminal
+(daemon/console.py) and `companion replay --text` (replay_text.py) say them alike. Kept apart
+from the terminal's device code, so a replay loads no pins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import sentence
+from companion.i18n.said import Said
+from companion.screens.common import GAME_TITLES
+from companion.screens.texts import color
+
+
+def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
+    """A decided race as the terminal says it: who, and by how much."""
+    margin = decision.get("margin_us")
+    ms = f"{margin / 1000:.1f}" if margin is not None else None
+    if decision["tie"]:
+        said = Said("console:tie", ms=ms) if ms else Said("console:tie_plain")
+    elif decision.get("reason") == "false_start":
+        said = Said("console:won_false_start", player=decision["winner"])
+    else:
+        said = Said("console:won", player=decision["winner"], ms=ms) if ms else \
+            Said("console:won_plain", player=decision["winner"])
+    return said.text(lang)
+
+
+def state_line(view: dict[str, Any], lang: str = "en") -> str:
+    """A game's state after a change, in a line: the game, then `state_sentence`."""
+    game = Said("console:game", id=view["id"],
+                title=GAME_TITLES.get(view.get("game"), view.get("game")))
+    what = state_sentence(view, lang)
+    if what is None:
+        return game.text(lang)
+    return Said("console:line", game=game.text(lang), what=what).text(lang)
+
+
+def state_sentence(view: dict[str, Any], lang: str = "en") -> str | None:
+    """A game's state in a sentence: whose turn it is (and in How Ruck! where the barrel
+    stands), or how the game ended; None if it says neither. Lauf Rauf!'s players are
+    colours, said in `lang`; the sentence begins with a capital ("Rot ist am Zug")."""
+    winner = view.get("winner")
+    turn = color(view["turn"], lang) if view.get("turn") else None
+    barrel = view.get("barrel")
+    if view.get("status") == "over" or winner is not None:
+        names = winner if isinstance(winner, list) else [winner]
+        what = Said("console:over_draw") if winner in (None, "draw") else \
+            Said("console:over_won", player=" & ".join(color(n, lang) for n in names))
+    elif barrel is not None:
+        what = Said("console:barrel", field=barrel, player=turn) if turn else \
+            Said("console:barrel_only", field=barrel)
+    elif turn:
+        what = Said("console:turn", player=turn)
+    else:
+        return None
+    return sentence(what.text(lang))
