@@ -194,3 +194,22 @@ def seated_at(browser, daemon, game: str, header: dict, done: list) -> object:
     until(page, f"window.companion.state.actions === {len(done)}"
                 " && window.companion.legal.length > 0")
     return page
+
+
+def tauziehen_marker_placed(browser, daemon) -> object:
+    """A paired, seated phone at a new Tauziehen game between Ida and Jan, Ida's marker on
+    ★ 16: her hand of cards is offered."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page.wait_for_selector("#board .rope")
+    seat(page)
+    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    return page
+
+
+def fetched(name: str) -> str:
+    """An expression true once the page has fetched /static/`name`."""
+    return ("performance.getEntriesByType('resource')"
+            f".some((e) => e.name.endsWith('/static/{name}'))")
+

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import answerable, pair, phone, shot, until
+from browser_helpers import answerable, fetched, pair, phone, shot, until
 
 from companion.sessions.backup import check_backup
 
@@ -76,8 +76,7 @@ def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon
     test_web_api.py); its buttons rest until it has come."""
     page = phone(browser, daemon)
     pair(page, daemon)
-    loaded = ("performance.getEntriesByType('resource')"
-              ".some((e) => e.name.endsWith('/static/backup.js'))")
+    loaded = fetched("backup.js")
     page.wait_for_timeout(300)  # what the page loads at start has come
     assert not page.evaluate(loaded)
     assert page.is_disabled("#backup-download") and page.is_disabled("#restore-file")

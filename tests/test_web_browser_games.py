@@ -12,6 +12,7 @@ from browser_helpers import (
     seat,
     seated_at,
     shot,
+    tauziehen_marker_placed,
     until,
     visible_buttons,
 )
@@ -284,12 +285,7 @@ def test_tauziehen_and_stramash_a_picked_card_has_a_visible_way_back(browser, da
     """A card picked left only it on the screen; the way back was to tap it again, which
     nobody guesses. A "back" button (the one How Ruck!'s picker shows) stands beside it, is
     reached by the keyboard and, pressed there, shows the whole hand again."""
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
-    page.wait_for_selector("#board .rope")
-    seat(page)
-    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    page = tauziehen_marker_placed(browser, daemon)
     page.wait_for_selector(".marker[data-player=Ida]")
     page.get_by_role("button", name="13 ●■◆", exact=True).click()
     back = page.locator("#choices").get_by_role("button", name="zurück", exact=True)

@@ -6,7 +6,16 @@ added by mistake taken away again. Boxes are measured in headless Chromium
 from __future__ import annotations
 
 import pytest
-from browser_helpers import AXE, pair, phone, seat, serious_violations, shot, until
+from browser_helpers import (
+    AXE,
+    pair,
+    phone,
+    seat,
+    serious_violations,
+    shot,
+    tauziehen_marker_placed,
+    until,
+)
 
 SIX = ["Anna", "Bram", "Cor", "Daan", "Eva", "Fleur"]
 
@@ -75,12 +84,7 @@ def test_tauziehen_every_card_of_25_is_on_the_first_screen(browser, daemon):
     """A player's 25 cards were nine rows of buttons, most of them below the screen: they are
     a grid of small number buttons (the symbols under the number), every one on the first
     screen and big enough for a finger; the card picked, its marker choices are on it too."""
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
-    page.wait_for_selector("#board .rope")
-    seat(page)
-    page.get_by_role("button", name="Marker auf ★ 16", exact=True).click()
+    page = tauziehen_marker_placed(browser, daemon)
     until(page, "document.querySelectorAll('#choices button.tz-card').length === 25")
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "layout-02-tauziehen-cards")

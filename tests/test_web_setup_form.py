@@ -7,7 +7,7 @@ and names the option as the form does; an emptied one is left out (the game's de
 from __future__ import annotations
 
 import pytest
-from browser_helpers import answerable, pair, phone, until
+from browser_helpers import answerable, fetched, pair, phone, until
 
 VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
 
@@ -103,8 +103,7 @@ def test_the_new_game_tabs_code_loads_when_it_first_opens(browser, daemon):
     weight budget: test_web_api.py); the tab is inert until its code has set it up."""
     page = phone(browser, daemon)
     pair(page, daemon)
-    loaded = ("performance.getEntriesByType('resource')"
-              ".some((e) => e.name.endsWith('/static/setup.js'))")
+    loaded = fetched("setup.js")
     page.wait_for_timeout(300)  # what the page loads at start has come
     assert not page.evaluate(loaded)
     assert page.evaluate("document.querySelector('#setup').inert")
