@@ -213,7 +213,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "display": {"type": ("display_type", _choice("ssd1306", "sh1106", "dummy", "none")),
                 "i2c_port": ("display_port", _int(0, 10)),
                 "address": ("display_address", _int(0x03, 0x77)),
-                "rotate": ("display_rotate", _int_choice(0, 90, 180, 270)),
+                "rotate": ("display_rotate", _int_choice(0, 180)),  # screens are landscape
                 "contrast": ("display_contrast", _int(0, 255)),
                 "sh1106_column_offset": ("display_sh1106_column_offset", _int(0, 4)),
                 "dim_after_s": ("display_dim_after_s", _int(0, 86400)),

@@ -124,6 +124,28 @@ def test_rotate_180_lands_upside_down_in_the_controller(chip):
     assert bus.image().getpixel((127, 63)) and not bus.image().getpixel((0, 0))
 
 
+@pytest.mark.parametrize("chip", CHIPS)
+def test_every_rotation_the_config_accepts_shows_the_screens(chip):
+    """A rotation the config file (or the page's settings) accepts must light the panel: the
+    screens are drawn 128×64, so a quarter turn (luma then wants a 64×128 image) would leave
+    the display "not answering" all evening."""
+    from companion.config import ConfigError, parse
+
+    accepted = []
+    for degrees in range(0, 360, 90):
+        try:
+            accepted.append(parse({"display": {"rotate": degrees}}).display_rotate)
+        except ConfigError:
+            continue
+    assert 0 in accepted and 180 in accepted
+    frame = render(SCENES["pairing_de"])
+    for degrees in accepted:
+        bus = VirtualOled(chip)
+        open_display(chip, bus=bus, rotate=degrees).display(frame)
+        expected = frame if degrees == 0 else frame.rotate(degrees)
+        assert bus.image().tobytes() == expected.tobytes(), degrees
+
+
 def test_sh1106_column_offset_zero():
     bus = VirtualOled("sh1106")
     device = open_display("sh1106", bus=bus, sh1106_column_offset=0)
