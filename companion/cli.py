@@ -8,7 +8,10 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from companion.devices.splash import Splash
 
 Words = Callable[..., str]  # a help key and its values -> the sentence in the reader's language
 
@@ -209,7 +212,9 @@ def _terminal_language() -> str:
     return terminal_language()
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, splash: Splash | None = None) -> int:
+    """The command line; `splash`: the start-up splash `companion run` already shows
+    (start.py), handed to the daemon."""
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
@@ -218,13 +223,13 @@ def main(argv: list[str] | None = None) -> int:
     except _Unparsed:
         args = _parse_for_a_person(argv)  # prints the help or the refusal and exits
     try:
-        return _command(args)
+        return _command(args, splash)
     except KeyboardInterrupt:  # Ctrl-C before a command set up its own way to stop
         sys.stderr.write("\n")
         return 130  # as a shell reports a command ended by SIGINT
 
 
-def _command(args: argparse.Namespace) -> int:
+def _command(args: argparse.Namespace, splash: Splash | None = None) -> int:
     if args.command == "replay":
         try:
             return _replay(args.file, args.lang, args.text, args.json)
@@ -238,8 +243,8 @@ def _command(args: argparse.Namespace) -> int:
         return render_file(args.screen, args.state, args.out, args.lang, args.scale,
                            sys.stderr)
     if args.command == "doctor":
-        from companion.daemon import on_raspberry_pi
         from companion.doctor import main as doctor_main
+        from companion.host import on_raspberry_pi
         return doctor_main(args.config, args.data, args.simulate or not on_raspberry_pi(),
                            sys.stdout, args.buttons, args.offline, args.lang)
     if args.command == "backup":
@@ -258,5 +263,5 @@ def _command(args: argparse.Namespace) -> int:
         return bench_main(args.names, args.quick)
     if args.command == "run":
         from companion.daemon import main as daemon_main
-        return daemon_main(args)
+        return daemon_main(args, splash)
     return 2

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PATH = Path("/etc/companion/config.toml")
+from companion.host import DEFAULT_CONFIG_PATH
+
+DEFAULT_PATH = DEFAULT_CONFIG_PATH
 MAX_PLAYER_BUTTONS = 6
 RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL"}
 

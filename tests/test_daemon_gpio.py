@@ -268,7 +268,7 @@ def test_sigterm_shuts_down_cleanly(tmp_path):
     rest = proc.communicate(timeout=20)[1].decode()
     assert proc.returncode == 0
     assert "companion stopped" in rest and "Traceback" not in rest
-    assert "first frame on the display" in "".join(lines) + rest
+    assert "first screen on the display" in "".join(lines) + rest
     assert (tmp_path / "games.sqlite3").exists()
 
 

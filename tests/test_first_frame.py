@@ -20,7 +20,7 @@ loaded = []
 
 class FirstFrame(logging.Handler):
     def emit(self, record):
-        if "first frame" in record.getMessage() and not loaded:
+        if "first screen" in record.getMessage() and not loaded:
             loaded.extend(sys.modules)
 
 logging.getLogger("companion.display").addHandler(FirstFrame())

@@ -4,9 +4,11 @@ Wiring only: the hub thread owns the state (`Table`); buttons and the serial box
 it; LEDs and buzzer subscribe. Off a Raspberry Pi (or with --simulate) gpiozero's mock pin
 factory stands in for the pins.
 
-Start-up order (issue 16, a dark display on a Pi Zero for seconds otherwise): this module
-imports only the hub and the display at first; the display's thread draws the first frame
-while the rest (the rule cores, the games database, gpiozero, Flask) is imported and built.
+Start-up order (issue 16, a dark display on a Pi Zero for seconds otherwise): the start-up
+splash is on the panel before this module is even imported (devices/splash.py, taken over
+here); this module imports only the hub and the display at first; the display's thread draws
+the first screen while the rest (the rule cores, the games database, gpiozero, Flask) is
+imported and built.
 """
 
 from __future__ import annotations
@@ -28,27 +30,16 @@ from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
+from companion.host import default_data_dir, simulating
 
 if TYPE_CHECKING:
     from companion.daemon.notify import Notifier
+    from companion.devices.splash import Splash
 
 log = logging.getLogger("companion")
 WEB_THREADS = 4  # threads for the app; live streams and idle connections hold none
 MAX_STREAMS = 200  # open live streams at once (each a few kilobytes in the event loop)
 FIRST_FRAME_WAIT_S = 0.5
-
-
-MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
-
-
-def on_raspberry_pi() -> bool:
-    """True on a Raspberry Pi (the model file under /proc, or the same one under /sys)."""
-    for path in MODEL_FILES:
-        try:
-            return "Raspberry Pi" in path.read_text(errors="ignore")
-        except OSError:
-            continue
-    return False
 
 
 def use_mock_pins() -> None:
@@ -63,28 +54,44 @@ class Daemon:
 
     def __init__(self, config: configuration.Config, data_dir: Path | None,
                  simulate: bool, virtual_display: bool | None = None,
-                 web: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+                 web: bool = False, clock: Callable[[], float] = time.monotonic,
+                 splash: Splash | None = None) -> None:
+        """`splash`: the start-up splash already on the panel (devices/splash.py), taken
+        over when it was drawn for this data folder and this very panel."""
         self.data_lock: DataLock | None = None
         try:
-            self._build(config, data_dir, simulate, virtual_display, web, clock)
+            self._build(config, data_dir, simulate, virtual_display, web, clock, splash)
         except BaseException:  # a daemon that did not start holds nothing
             if self.data_lock is not None:
                 self.data_lock.release()
             raise
+        finally:
+            if splash is not None:
+                splash.abandon()  # what was not taken over: panel off, folder free
 
     def _build(self, config: configuration.Config, data_dir: Path | None, simulate: bool,
-               virtual_display: bool | None, web: bool, clock: Callable[[], float]) -> None:
+               virtual_display: bool | None, web: bool, clock: Callable[[], float],
+               splash: Splash | None) -> None:
         self.started = time.monotonic()
         self.simulate = simulate
-        data = Path(data_dir) if data_dir is not None else _default_data_dir()
+        self.data_dir = data = Path(data_dir) if data_dir is not None else default_data_dir()
         # one companion per data directory (datalock.py), taken before anything is shown:
         # a second daemon must not draw over the running one's display. Raises DataDirBusy.
-        self.data_lock = DataLock(data)
-        self.data_lock.acquire()
+        if splash is not None and splash.lock.data_dir.resolve() == data.resolve():
+            self.data_lock = splash.take_lock()
+        else:
+            if splash is not None:
+                splash.abandon()
+            self.data_lock = DataLock(data)
+            self.data_lock.acquire()
         self.settings = Settings.load(data / SETTINGS_FILE, config.language)
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
+        self.panel_note = self._panel_note()
+        self._splash_bus, self._splash_pages = None, None
+        if splash is not None and splash.panel == self.panel_note:
+            self._splash_bus, self._splash_pages = splash.take_panel()
         self.hub = Hub(clock)
         # The display first: its mailbox thread draws the first frame at once, while the
         # rest (the table, the web stack: Flask is imported only below) is still loading.
@@ -173,6 +180,17 @@ class Daemon:
                 and self.display.frames == 0 and time.monotonic() < deadline:
             time.sleep(0.002)
 
+    def _panel_note(self) -> dict | None:
+        """The panel as the start-up splash needs to know it (None: nothing to draw it on)."""
+        cfg = self.config
+        if cfg.display_type not in ("ssd1306", "sh1106"):
+            return None
+        return {"chip": cfg.display_type, "port": cfg.display_port,
+                "address": cfg.display_address, "rotate": cfg.display_rotate,
+                "contrast": cfg.display_contrast,
+                "sh1106_column_offset": cfg.display_sh1106_column_offset,
+                "lang": self.settings.language, "virtual": self.virtual_display}
+
     def _display_opener(self):
         """How to (re)open the OLED: luma over I2C on a Pi; in simulation the same driver
         over a virtual controller, whose RAM the web page shows; or luma's `dummy` device
@@ -185,13 +203,19 @@ class Daemon:
             return lambda: dummy(width=128, height=64, mode="1")
         panel = {"rotate": cfg.display_rotate, "contrast": cfg.display_contrast,
                  "sh1106_column_offset": cfg.display_sh1106_column_offset}
+        splash_pages = [self._splash_pages]  # the splash's pages: for the first opening only
+
+        def shown() -> list[bytes] | None:
+            pages, splash_pages[0] = splash_pages[0], None
+            return pages
         if self.virtual_display:
             from companion.devices.virtual_oled import VirtualOled
-            self.virtual_oled = VirtualOled(chip, cfg.display_address)
+            self.virtual_oled = self._splash_bus or VirtualOled(chip, cfg.display_address)
             bus = self.virtual_oled
-            return lambda: open_display(chip, bus=bus, address=cfg.display_address, **panel)
+            return lambda: open_display(chip, bus=bus, address=cfg.display_address,
+                                        shown=shown(), **panel)
         return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address,
-                                    **panel)
+                                    shown=shown(), **panel)
 
     def _with_page_settings(self, config: configuration.Config,
                             hardware: dict | None = None) -> configuration.Config:
@@ -273,11 +297,6 @@ class Daemon:
             self.data_lock.release()
 
 
-def _default_data_dir() -> Path:
-    from companion.sessions.store import default_data_dir
-    return default_data_dir()
-
-
 def _club_publisher(config: configuration.Config, db_path: Path):
     """With [mqtt], the outbox's triggers and the publisher; without, no triggers."""
     if not config.mqtt_host:
@@ -324,7 +343,7 @@ def _say_error(context: str, **params: str) -> None:
     sys.stderr.write(f"companion: {say(Said(context, **params), terminal_language())}\n")
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
     _few_malloc_arenas()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
@@ -334,14 +353,13 @@ def main(args: argparse.Namespace) -> int:
 
         _say_error("cli:config_error", error=err.text(terminal_language()))
         return 2
-    simulate = args.simulate or not on_raspberry_pi() \
-        or os.environ.get("GPIOZERO_PIN_FACTORY") == "mock"
+    simulate = simulating(args.simulate)
     if args.host:
         config = dataclasses.replace(config, web_host=args.host)
     if args.port:
         config = dataclasses.replace(config, web_port=args.port)
     try:
-        daemon = Daemon(config, args.data, simulate, web=True)
+        daemon = Daemon(config, args.data, simulate, web=True, splash=splash)
     except DataDirBusy as exc:
         _say_error("cli:cannot_start_busy", error=str(exc))
         return 2
@@ -357,6 +375,8 @@ def main(args: argparse.Namespace) -> int:
     if notifier.watchdog_s:
         _watchdog(daemon.hub, notifier, notifier.watchdog_s / 3)
     notifier.ready("refereeing")
+    from companion.devices.splash import remember, sources
+    remember(daemon.data_dir, sources(args.config, daemon.data_dir, simulate), daemon.panel_note)
     log.info("companion running%s; games database %s (%d games)",
              " in simulation" if simulate else "", daemon.sessions.store.path,
              len(daemon.sessions.games))

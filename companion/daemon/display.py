@@ -111,7 +111,7 @@ class DisplayOutput:
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = self.clock()
-            log.info("first frame on the display")
+            log.info("first screen on the display")
         for listener in list(self.listeners):
             self.give_way()
             listener(frame)

@@ -26,9 +26,7 @@ import re
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
-# Reverses the bits of a byte: Pillow packs a row's leftmost pixel into the high bit, the
-# controllers want a column's top pixel in the low bit.
-BIT_REVERSE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+from companion.devices.oled_pages import BIT_REVERSE
 
 
 def pack_pages(image: Image.Image, width: int, pages: int) -> list[bytes]:
@@ -119,11 +117,31 @@ class _ChangedOnly:
     MULTI_PAGE = False  # can one window span several pages (horizontal addressing)?
     RAM_COLUMNS = 128
 
-    def _reset_shadow(self) -> None:
+    def _reset_shadow(self, shown: list[bytes] | None = None) -> None:
+        # `shown`: the controller is already set up and holds these pages (the start-up
+        # splash, devices/splash.py): luma's set-up, blank frame and display-on are not sent
+        self._adopting = shown is not None
+        self._adopted = shown
         self._shadow: list[bytes] | None = None
         self._pointer: tuple[int, int] | None = None  # (page, RAM column), None: unknown
         self._mode: int | None = None  # addressing mode (SSD1306), None: unknown
         self.frames_sent = 0
+
+    def _adopted_panel(self) -> None:
+        """After luma's set-up ran without a word to the controller: what it holds is known."""
+        if self._adopting:
+            self._adopting = False
+            self._shadow = list(self._adopted or [])
+            self._pointer = self._mode = None  # where the splash left them: not assumed
+            self.frames_sent = 0
+
+    def command(self, *cmd: int) -> None:
+        if not self._adopting:
+            super().command(*cmd)  # type: ignore[misc]
+
+    def data(self, data: list[int]) -> None:
+        if not self._adopting:
+            super().data(data)  # type: ignore[misc]
 
     def forget(self) -> None:
         """Assume nothing about the controller: the next frame goes out whole."""
@@ -221,10 +239,11 @@ class ChangedOnlySSD1306(_ChangedOnly, ssd1306):
     MULTI_PAGE = True
 
     def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
-                 rotate: int = 0, **kwargs) -> None:
-        self._reset_shadow()
+                 rotate: int = 0, shown: list[bytes] | None = None, **kwargs) -> None:
+        self._reset_shadow(shown)
         super().__init__(serial_interface, width, height, rotate, **kwargs)
         self._mode = HORIZONTAL_MODE  # luma's initialisation sets horizontal addressing
+        self._adopted_panel()
 
     def _column_offset(self) -> int:
         return self._colstart
@@ -246,10 +265,11 @@ class ChangedOnlySH1106(_ChangedOnly, sh1106):
     RAM_COLUMNS = 132
 
     def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
-                 rotate: int = 0, **kwargs) -> None:
-        self._reset_shadow()
+                 rotate: int = 0, shown: list[bytes] | None = None, **kwargs) -> None:
+        self._reset_shadow(shown)
         super().__init__(serial_interface, width, height, rotate, **kwargs)
         self._mode = PAGE_MODE
+        self._adopted_panel()
 
     def _column_offset(self) -> int:
         return self._page_address_offset
@@ -260,17 +280,19 @@ STOCK_DRIVERS = {"ssd1306": ssd1306, "sh1106": sh1106}
 
 
 def open_display(chip: str, bus=None, port: int = 1, address: int = 0x3C, rotate: int = 0,
-                 contrast: int = 255, sh1106_column_offset: int = 2):
+                 contrast: int = 255, sh1106_column_offset: int = 2,
+                 shown: list[bytes] | None = None):
     """The changed-only driver for `chip` on I2C (a given smbus-like `bus`, else the port).
 
     `rotate` is in degrees (0/90/180/270; luma counts quarter turns); `sh1106_column_offset`
     is where the panel's first column sits in the SH1106's 132-column RAM (luma's default 2).
+    `shown`: the panel is set up already and holds these pages (the start-up splash).
     """
     from luma.core.interface.serial import i2c
 
     interface = i2c(bus=bus, address=address) if bus is not None \
         else i2c(port=port, address=address)
     options = {"page_address_offset": sh1106_column_offset} if chip == "sh1106" else {}
-    device = DRIVERS[chip](interface, rotate=rotate // 90, **options)
+    device = DRIVERS[chip](interface, rotate=rotate // 90, shown=shown, **options)
     device.contrast(contrast)
     return device

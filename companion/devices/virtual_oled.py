@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import errno
 
-from PIL import Image
+from companion.devices.oled_pages import BIT_REVERSE
 
-from companion.devices.oled import BIT_REVERSE
+TYPE_CHECKING = False  # `typing` is one import more before the start-up splash
+if TYPE_CHECKING:  # Pillow only to show the RAM: the start-up splash needs none
+    from PIL import Image
 
 # Commands followed by argument bytes, per chip.
 SSD1306_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,
@@ -146,6 +148,8 @@ class VirtualOled:
     # --- what the panel shows -------------------------------------------------------------------
     def image(self, width: int = 128, height: int = 64) -> Image.Image:
         """The lit pixels, decoded from the RAM (what a person would see)."""
+        from PIL import Image
+
         pages = height // 8
         columns = bytes(BIT_REVERSE[self.ram[page][self.offset + x]]
                         for x in range(width) for page in range(pages))

@@ -147,6 +147,12 @@ def game_won(canvas: Canvas, winner: str | list[str] | None, lang: str,
         canvas.text((0, 46, WIDTH, HEIGHT), score, 16, align="center")
 
 
+def starting(canvas: Canvas, lang: str) -> None:
+    """The start-up splash (drawn ahead, see devices/splash.py): the companion is waking."""
+    canvas.text((0, 6, WIDTH, 30), "companion", 18, align="center")
+    canvas.text((0, 36, WIDTH, 56), text("starting", lang), 16, align="center")
+
+
 def stopped(canvas: Canvas, lang: str) -> None:
     canvas.text((0, 6, WIDTH, 30), "companion", 18, align="center")
     canvas.text((0, 36, WIDTH, 56), text("stopped", lang), 16, align="center")

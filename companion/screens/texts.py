@@ -17,6 +17,7 @@ TEXTS: dict[str, str] = {
     "wifi_join": "Wi-Fi",
     "wifi_password": "Password",
     "stopped": "Stopped",
+    "starting": "Starting…",
     "ready": "Get ready",
     "stopp": "Stopp!",
     "tie": "Tie!",

@@ -14,12 +14,13 @@ per move, and here about twice the time and CPU per commit (`companion bench ses
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion.host import default_data_dir as default_data_dir  # its old home
 
 SCHEMA_VERSION = 1
 WAL_PAGES = 128  # the log starts again at its beginning after this many pages (512 KiB)
@@ -59,14 +60,6 @@ class GameRow:
     status: str
     result: Any
     actions: int
-
-
-def default_data_dir() -> Path:
-    """/var/lib/companion under systemd (StateDirectory=), else the user's state directory."""
-    if os.environ.get("STATE_DIRECTORY"):
-        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "companion"
 
 
 class GameStore:
