@@ -35,7 +35,7 @@ def source(tmp_path: Path, name: str, *, unbuildable: bool = False,
     if does_not_start:  # it loads (the offline check passes) but `companion run` ends at once
         daemon = copy / "companion" / "daemon" / "__init__.py"
         text = daemon.read_text()
-        marker = "def main(args: argparse.Namespace) -> int:\n"
+        marker = "def main(args: argparse.Namespace, splash: Splash | None = None) -> int:\n"
         assert marker in text
         daemon.write_text(text.replace(
             marker, marker + "    raise SystemExit('this version does not start')\n", 1))
