@@ -112,6 +112,14 @@ def test_a_splash_only_when_the_note_still_describes_the_panel(tmp_path):
         assert splash.show(argv) is None
     (tmp_path / "settings.json").write_text("{}")  # the page's settings changed
     assert splash.show(argv) is None
+    no_bus = [] if Path("/dev/i2c-1").exists() else [{"virtual": False}]  # I2C switched off
+    for broken in ({"contrast": 999}, {"chip": "lcd"}, {"lang": "xx"}, {"address": "3c"},
+                   *no_bus):
+        write_note(tmp_path, config, **broken)  # a note edited by hand; no bus to draw on
+        assert splash.show(argv) is None, broken
+        DataLock(tmp_path).acquire().release()  # never left held
+    (tmp_path / splash.NOTE_NAME).write_text("[1, 2")
+    assert splash.show(argv) is None
 
 
 def test_the_daemon_takes_over_the_splash_it_was_drawn_for(tmp_path, mock_pins):

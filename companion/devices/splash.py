@@ -137,8 +137,20 @@ def _send(bus: Any, address: int, control: int, payload: bytes) -> None:
         bus.write_i2c_block_data(address, control, list(payload[start:start + I2C_BLOCK]))
 
 
-def _open_bus(panel: dict[str, Any], virtual: bool) -> Any:
-    if virtual:
+PANEL_NUMBERS = {"port": range(11), "address": range(0x03, 0x78), "contrast": range(256),
+                 "sh1106_column_offset": range(5)}
+
+
+def _usable(panel: Any) -> bool:
+    """A note's panel as the daemon writes it (the note is a file: it may have been edited)."""
+    return isinstance(panel, dict) and panel.get("chip") in ("ssd1306", "sh1106") \
+        and isinstance(panel.get("virtual"), bool) and all(
+            type(panel.get(key)) is int and panel[key] in allowed
+            for key, allowed in PANEL_NUMBERS.items())
+
+
+def _open_bus(panel: dict[str, Any]) -> Any:
+    if panel["virtual"]:
         from companion.devices.virtual_oled import VirtualOled
         return VirtualOled(panel["chip"], panel["address"])
     from smbus2 import SMBus  # what luma uses on a Pi
@@ -173,7 +185,7 @@ def show(argv: list[str]) -> Splash | None:
     try:
         note = json.loads((data_dir / NOTE_NAME).read_text(encoding="utf-8"))
         panel = note["panel"]
-        if not panel or note["sources"] != sources(config, data_dir,
+        if not _usable(panel) or note["sources"] != sources(config, data_dir,
                                                    simulating(options["simulate"])):
             return None
         from companion.devices.splash_frames import PAGES
@@ -185,10 +197,13 @@ def show(argv: list[str]) -> Splash | None:
         lock.acquire()
     except (DataDirBusy, OSError):
         return None
+    bus = None
     try:
-        bus = _open_bus(panel, panel["virtual"])
+        bus = _open_bus(panel)
         _draw(bus, panel, pages)
     except (OSError, KeyError, TypeError, ValueError, ImportError):
+        if bus is not None and not panel["virtual"]:
+            bus.close()
         lock.release()
         return None
     now = time.time()
