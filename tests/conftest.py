@@ -11,8 +11,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from helpers import Table
 
-# The browser tests' fixture (`browser`) and the skip of those tests where no Chromium is.
-pytest_plugins = ["browser_helpers"]
+# The browser tests' fixture (`browser`) and the skip of those tests where no Chromium is;
+# the backup tests' `tables` (started daemons with paired clients).
+pytest_plugins = ["browser_helpers", "backup_helpers"]
 
 
 @pytest.fixture

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the live fixture comes from test_backup)
 """The command line's backup and restore (`companion backup`, `companion restore`): the same
 files as the page's; a backup never loses a file, and says why it refuses one."""
 
@@ -9,15 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_backup import _sql, finished_game, live, snapshot  # noqa: F401
+from backup_helpers import finished_game, snapshot, sql
 
 from companion.cli import main as cli_main
 from companion.sessions import Sessions
 from companion.sessions.backup import check_backup
 
 
-def test_command_line_backup_and_restore(live, tmp_path, capsys):
-    table, client = live("table")
+def test_command_line_backup_and_restore(tables, tmp_path, capsys):
+    table, client = tables("table")
     finished_game(table, "howruck", 2, ["Ann", "Bob"])
     expected = snapshot(client)
     file = tmp_path / "club.companion-backup"
@@ -33,9 +32,9 @@ def test_command_line_backup_and_restore(live, tmp_path, capsys):
 
 
 def test_backup_and_restore_say_what_they_did_in_the_terminals_language(
-        live, tmp_path, capsys, monkeypatch):
+        tables, tmp_path, capsys, monkeypatch):
     import json
-    table, _ = live("table")
+    table, _ = tables("table")
     finished_game(table, "howruck", 2, ["Ann", "Bob"])
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
@@ -61,11 +60,11 @@ def test_backup_and_restore_say_what_they_did_in_the_terminals_language(
     assert json.loads(capsys.readouterr().out)["games"] == 1
 
 
-def test_command_line_backup_never_loses_a_file_and_says_why_it_refuses(live, tmp_path, capsys):
+def test_command_line_backup_never_loses_a_file_and_says_why_it_refuses(tables, tmp_path, capsys):
     """A backup goes only into a folder that exists (a USB stick's path while the stick is not
     mounted must not fill the SD card), never over the games database or a file that is not a
     backup, and replaces an older backup only once the new one is whole."""
-    table, client = live("table")
+    table, client = tables("table")
     finished_game(table, "howruck", 2, ["Ann", "Bob"])
     data = tmp_path / "table"
     database = data / "games.sqlite3"
@@ -103,14 +102,14 @@ def test_command_line_backup_never_loses_a_file_and_says_why_it_refuses(live, tm
     # a stored game that no longer replays: its copy fails the check, the older file stays
     move = "SELECT action FROM actions WHERE game_id=1 AND seq=3"
     original = sqlite3.connect(database).execute(move).fetchone()[0]
-    _sql(database, "UPDATE actions SET action='{\"type\":\"tug\",\"card\":3}' "
+    sql(database, "UPDATE actions SET action='{\"type\":\"tug\",\"card\":3}' "
                    "WHERE game_id=1 AND seq=3")
     assert backup(older) == (
         2, "companion backup: the copy of the games fails the backup check, so "
            f"{older} was not written: Game 1 in this backup no longer replays (action 3). "
            "Nothing was changed. [backup_game_broken]\n")
     assert older.read_bytes() == kept
-    _sql(database, f"UPDATE actions SET action='{original}' WHERE game_id=1 AND seq=3")
+    sql(database, f"UPDATE actions SET action='{original}' WHERE game_id=1 AND seq=3")
 
     # the stick fills up half-way through the new backup (a file size limit stands in)
     finished_game(table, "tauziehen", 3, ["Ann", "Bob"])

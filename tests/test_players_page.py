@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from backup_helpers import finished_game
 from browser_helpers import CHROMIUM, FLAGS, PHONE, choose_language, pair, shot
-from test_backup import finished_game
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game

@@ -6,42 +6,10 @@ the newest unfinished one."""
 
 from __future__ import annotations
 
-import pytest
+from backup_helpers import OCTET, client_raw, snapshot, sql
 from daemon_helpers import wait_until
-from test_backup import OCTET, _sql, client_raw, snapshot
 from test_web_connections import Stream
-from web_helpers import Client, web_daemon
-
-
-class Tables:
-    """Tables in folders of one test (paired clients beside them), each with its own config."""
-
-    def __init__(self, folder) -> None:
-        self.folder = folder
-        self.running: dict[str, object] = {}
-
-    def __call__(self, name: str, **config):
-        daemon = web_daemon(self.folder / name, **config)
-        self.running[name] = daemon
-        client = Client(daemon.web.port)
-        client.pair(daemon)
-        return daemon, client
-
-    def restart(self, name: str, **config):
-        self.running.pop(name).stop()
-        return self(name, **config)
-
-
-@pytest.fixture
-def tables(tmp_path):
-    started = Tables(tmp_path)
-    yield started
-    for daemon in started.running.values():
-        daemon.stop()
-    from gpiozero import Device
-    if Device.pin_factory is not None:
-        Device.pin_factory.reset()
-    Device.pin_factory = None
+from web_helpers import Client
 
 
 def restore(client: Client, data: bytes):
@@ -136,7 +104,7 @@ def test_a_backup_that_does_not_name_its_shown_game_shows_the_newest_unfinished(
     newest = source.post("/api/games", {"game": "stramash", "players": ["Ann", "Bob"]})[1]
     path = tmp_path / "older.companion-backup"
     path.write_bytes(client_raw(source, "/api/backup"))
-    _sql(path, "DELETE FROM meta WHERE key='shown'")  # as a backup from before it was kept
+    sql(path, "DELETE FROM meta WHERE key='shown'")  # as a backup from before it was kept
     _, target = tables("target")
     status, body, _ = restore(target, path.read_bytes())
     assert status == 200, body
