@@ -3,7 +3,10 @@ said in the reader's language, and changes nothing."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,3 +174,51 @@ def test_the_messages_differ_by_language():
         texts = {message(code, {"version": 2, "supported": 1}, lang) for lang in ("en", "de",
                                                                                  "nl")}
         assert len(texts) == 3
+
+
+NOTHING = "Nichts wurde geändert."
+
+
+@pytest.mark.parametrize(("spoil", "reason", "params", "said"), [
+    (_spoiled("UPDATE meta SET value='vier' WHERE key='schema'"), "schema", {},
+     "Diese Sicherung sagt nicht, welche Datenversion sie enthält."),
+    (corrupted_index, "damaged", {},
+     "Diese Sicherung ist beschädigt: Die Datenbankdatei darin ist defekt."),
+    (action_without_game, "orphan_actions", {},
+     "Diese Sicherung enthält Züge, die zu keinem Spiel gehören."),
+    (unknown_status, "game_row", {"game_id": 1},
+     "Spiel 1 in dieser Sicherung ist beschädigt (Nummer, Anzahl der Züge oder Stand)."),
+    (time_as_text, "game_time", {"game_id": 1},
+     "Eine Zeitangabe von Spiel 1 in dieser Sicherung ist unlesbar."),
+    (_spoiled("UPDATE actions SET at='gestern' WHERE seq=2"), "action_time",
+     {"game_id": 1, "seq": 2},
+     "Die Zeit von Zug 2 in Spiel 1 dieser Sicherung ist unlesbar."),
+    (unreadable_result, "game_result", {"game_id": 1},
+     "Das Ergebnis von Spiel 1 in dieser Sicherung ist unlesbar."),
+    (unreadable_created, "backup_time", {},
+     "Das Datum dieser Sicherung ist unlesbar."),
+    (empty_player_alias, "player_aliases", {},
+     "Die zusammengeführten Spielernamen in dieser Sicherung sind beschädigt.")])
+def test_a_damaged_backup_says_what_is_damaged_in_the_readers_language(
+        tables, tmp_path, spoil, reason, params, said):
+    """Each cause of backup_corrupt is a reason code with its params (never an English
+    fragment), said in German on the page (Accept-Language) and by `companion restore` in a
+    German terminal (a real process)."""
+    table, client = tables("table")
+    finished_game(table, "howruck", 1, ["Ann", "Bob"])
+    bad = tmp_path / "bad.companion-backup"
+    bad.write_bytes(spoil(client_raw(client, "/api/backup"), tmp_path / "bad.sqlite3"))
+    said = f"{said} {NOTHING}"
+    status, body, _ = client.request("POST", "/api/restore", raw=bad.read_bytes(),
+                                     headers={**OCTET, "Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 422 and body["error"]["code"] == "backup_corrupt"
+    assert body["error"]["message"] == said
+    assert body["error"]["params"]["reason"] == reason
+    assert {k: v for k, v in body["error"]["params"].items() if k in params} == params
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    run = subprocess.run([sys.executable, "-m", "companion", "restore", str(bad), "--data",
+                          str(tmp_path / "cli")], env={**env, "LANG": "de_DE.UTF-8"},
+                         capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"companion restore: {said} [backup_corrupt]\n"
+    assert not (tmp_path / "cli").exists()

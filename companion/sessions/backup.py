@@ -53,11 +53,17 @@ class BackupError(Refusal):
     backup_truncated, backup_corrupt, backup_too_new, backup_game_broken."""
 
 
+def damaged(sqlite_said: str) -> BackupError:
+    """A file SQLite itself finds broken: SQLite's own words (English) stay in the params for
+    whoever looks into it; the sentence says it in the reader's language."""
+    return BackupError("backup_corrupt", reason="damaged", sqlite=sqlite_said[:80])
+
+
 def settings_refused(err: configuration.ConfigError) -> BackupError:
     """A backup whose settings this table cannot use (`err`: which one, why). The setting's
     own refusal goes inside as a code and its params, said in the reader's language with
     the setting named in words (a backup's settings are the ones the page wrote)."""
-    return BackupError("backup_corrupt", detail="settings", reason="setting_refused",
+    return BackupError("backup_corrupt", reason="setting_refused",
                        problem={"code": "bad_setting", "params": err.refusal_params(named=True)})
 
 
@@ -205,11 +211,11 @@ def check_backup(path: Path) -> BackupInfo:
     try:
         db = _open_read_only(path)
     except sqlite3.Error as exc:
-        raise BackupError("backup_corrupt", detail=str(exc)[:80]) from None
+        raise damaged(str(exc)) from None
     try:
         return _check_contents(db)
     except sqlite3.DatabaseError as exc:
-        raise BackupError("backup_corrupt", detail=str(exc)[:80]) from None
+        raise damaged(str(exc)) from None
     finally:
         db.close()
 
@@ -237,19 +243,21 @@ def _check_contents(db: sqlite3.Connection) -> BackupInfo:
     try:
         schema = int(meta.get("schema", ""))
     except (ValueError, TypeError):
-        raise BackupError("backup_corrupt", detail="schema") from None
+        raise BackupError("backup_corrupt", reason="schema") from None
     if schema > SCHEMA_VERSION:
         raise BackupError("backup_too_new", version=schema, supported=SCHEMA_VERSION)
     problems = db.execute("PRAGMA integrity_check").fetchall()
     if problems != [("ok",)]:
-        raise BackupError("backup_corrupt", detail=str(problems[0][0])[:80])
+        raise damaged(str(problems[0][0]))
     settings = _settings(meta.get(SETTINGS_KEY))
-    created = _number(meta.get(CREATED_KEY), "created") if CREATED_KEY in meta else None
+    created = _time(meta.get(CREATED_KEY)) if CREATED_KEY in meta else None
+    if created is not None and math.isnan(created):
+        raise BackupError("backup_corrupt", reason="backup_time")
     columns = ", ".join(IMPORTED["games"])
     games = db.execute(f"SELECT {columns} FROM games ORDER BY id").fetchall()
     total = sum(_check_game(db, row) for row in games)
     if db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] != total:
-        raise BackupError("backup_corrupt", detail="actions of no game")
+        raise BackupError("backup_corrupt", reason="orphan_actions")
     if "player_aliases" in tables:
         _check_aliases(db)
     return BackupInfo(len(games), total, schema, created, settings)
@@ -261,20 +269,22 @@ def _check_game(db: sqlite3.Connection, row: tuple) -> int:
     game_id, game, header_text, created, updated, status, result, count = row
     if not isinstance(game_id, int) or not isinstance(count, int) or count < 0 \
             or status not in STATUSES:
-        raise BackupError("backup_corrupt", detail=f"game {game_id}")
-    for value, column in ((created, "created"), (updated, "updated")):
-        _number(value, f"game {game_id} {column}")
+        raise BackupError("backup_corrupt", reason="game_row",
+                          game_id=game_id if isinstance(game_id, int) else "?")
+    if math.isnan(_time(created)) or math.isnan(_time(updated)):
+        raise BackupError("backup_corrupt", reason="game_time", game_id=game_id)
     rows = db.execute("SELECT seq, action, at FROM actions WHERE game_id=? ORDER BY seq",
                       (game_id,)).fetchall()
     if len(rows) != count or [r[0] for r in rows] != list(range(count)):
         raise BackupError("backup_truncated", game_id=game_id, expected=count,
                           size=len(rows))
     for seq, _, at in rows:
-        _number(at, f"game {game_id} action {seq}")
+        if math.isnan(_time(at)):
+            raise BackupError("backup_corrupt", reason="action_time", game_id=game_id, seq=seq)
     try:
         _json(result)
     except ValueError:
-        raise BackupError("backup_corrupt", detail=f"game {game_id} result") from None
+        raise BackupError("backup_corrupt", reason="game_result", game_id=game_id) from None
     try:
         header = _json(header_text)
         actions = [_json(r[1]) for r in rows]
@@ -293,7 +303,7 @@ def _check_aliases(db: sqlite3.Connection) -> None:
             check_name(name)
             check_name(player)
     except Refusal:
-        raise BackupError("backup_corrupt", detail="player_aliases") from None
+        raise BackupError("backup_corrupt", reason="player_aliases") from None
 
 
 def _json(text: Any) -> Any:
@@ -309,35 +319,34 @@ def _json(text: Any) -> Any:
         raise ValueError("nested too deep") from None
 
 
-def _number(value: Any, what: str) -> float:
-    """A stored time: a finite number (the meta table keeps it as text)."""
+def _time(value: Any) -> float:
+    """A stored time as a number (the meta table keeps it as text); NaN for anything that is
+    not a finite number."""
     try:
         number = float(value)
     except (ValueError, TypeError):
-        number = math.nan
-    if not math.isfinite(number):
-        raise BackupError("backup_corrupt", detail=what)
-    return number
+        return math.nan
+    return number if math.isfinite(number) else math.nan
 
 
 def _settings(text: str | None) -> dict[str, Any]:
     """The settings stored in a backup, checked as the page checks them."""
     if text is None:
         return {}
-    damaged = BackupError("backup_corrupt", detail="settings", reason="settings")
+    unusable = BackupError("backup_corrupt", reason="settings")
     try:
         settings = _json(text)
     except ValueError:
-        raise damaged from None
+        raise unusable from None
     if not isinstance(settings, dict) or settings.get("language", "en") not in languages() \
             or not isinstance(settings.get("hardware", {}), dict):
-        raise damaged
+        raise unusable
     try:
         configuration.parse(settings.get("hardware", {}), "backup")
     except configuration.ConfigError as err:
         raise settings_refused(err) from None
     except (TypeError, AttributeError):
-        raise damaged from None
+        raise unusable from None
     return settings
 
 
