@@ -3,8 +3,9 @@
 Backing up works while the daemon runs (its own read connection). Restoring writes the data
 directory directly, so it takes the directory's lock (`datalock.py`) first: while a
 daemon runs on it, the restore is refused and nothing changes (restore on the page then, or
-`POST /api/restore`, which swaps the data in through the running table, or stop the service
-first); and no daemon can start on the directory while a restore is under way.
+`POST /api/restore`, which swaps the data in through the running table, or stop that daemon
+first: stop_advice.py says how); and no daemon can start on the directory while a restore is
+under way.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from companion.sessions.backup import (
     write_backup,
 )
 from companion.sessions.store import DB_NAME, GameStore, default_data_dir
+from companion.stop_advice import stop_advice
 
 
 def _settings(data: Path) -> Settings:
@@ -87,7 +89,8 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
     try:
         lock = DataLock(data).acquire()
     except DataDirBusy as busy:
-        params = {"data": str(data), "pid": busy.holder or "?"}
+        params = {"data": str(data), "pid": busy.holder or "?",
+                  "stop": stop_advice(busy.holder)}
         err.write(f"companion restore: {message('data_in_use', params, lang)} [data_in_use]\n")
         return 2
     try:

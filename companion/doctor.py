@@ -6,8 +6,8 @@ the games database writable; the web port free. On a laptop (simulation) the pin
 checks run against the mock pins and the virtual display, the rest for real.
 
 The daemon itself holds the pins, the display and the port while it runs: a companion
-running on the same data folder is said first, with how to stop it (doctor_data.py), and the
-fixes of what it holds say the same.
+running on the same data folder is said first, with how to stop it (doctor_data.py,
+stop_advice.py), and the fixes of what it holds say the same.
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from companion import config as configuration
 from companion.devices.serialbox import HELLO, PROTOCOL
 from companion.i18n.catalogs import terminal_language
 from companion.i18n.said import Said, os_error, say
-
-STOP_SERVICE = Said("doctor:stop_service")
+from companion.stop_advice import STOP_SERVICE
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator
 
 from companion import config as configuration
 from companion.devices.buttons import ButtonPanel
-from companion.doctor import STOP_SERVICE, Finding
+from companion.doctor import Finding
 from companion.i18n.said import Said
+from companion.stop_advice import STOP_SERVICE
 
 
 def _roles(config: configuration.Config) -> dict[str, tuple[str, int]]:

@@ -361,7 +361,9 @@ def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
     try:
         daemon = Daemon(config, args.data, simulate, web=True, splash=splash)
     except DataDirBusy as exc:
-        _say_error("cli:cannot_start_busy", error=str(exc))
+        from companion.stop_advice import stop_advice
+        _say_error("cli:cannot_start_busy", data=str(exc.data_dir), pid=exc.holder or "?",
+                   stop=stop_advice(exc.holder))
         return 2
     except OSError as exc:
         _say_error("cli:cannot_start", error=str(exc))

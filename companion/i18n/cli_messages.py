@@ -229,8 +229,10 @@ SENTENCES: dict[str, Source] = {
         "other": "{n} games restored from {file}; the data they replaced is kept in {kept}",
     },
     "cli:cannot_start": "cannot start: {error}",
-    "cli:cannot_start_busy": "cannot start: {error}; stop it first "
-                             "(sudo systemctl stop companion)",
+    # {stop}: how to stop the companion holding the folder (stop_advice.py)
+    "cli:cannot_start_busy": "cannot start: a companion is already running on {data} (process "
+                             "{pid}); {stop}, or start this one on another data folder "
+                             "(--data DIR)",
     "cli:unknown_screen": "unknown screen “{screen}” (one of: {known})",
     "cli:text_cut": "text cut to fit: “{text}”",
     # a game file's problems (`companion replay`, `companion render --state`)

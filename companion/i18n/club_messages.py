@@ -5,10 +5,9 @@ from __future__ import annotations
 from companion.i18n.source import Source
 
 CLUB_MESSAGES: dict[str, Source] = {
-    "data_in_use": (
+    "data_in_use": (  # {stop}: how to stop that companion (stop_advice.py)
         "The companion is running on {data} (process {pid}): restore the file on its page "
-        "(New game, Backup, on a paired phone), or stop it first (sudo systemctl stop "
-        "companion). Nothing was changed."),
+        "(New game, Backup, on a paired phone), or {stop}. Nothing was changed."),
     "backup_not_ours": "This is not a companion backup. Nothing was changed.",
     "backup_truncated": "This backup is incomplete (cut off). Nothing was changed.",
     "backup_corrupt": "This backup is damaged. Nothing was changed.",
