@@ -96,7 +96,7 @@ def _emit(out: IO[str], obj: Any) -> None:
 class Teller(Protocol):
     """How the replay tells what happened: JSON lines (the spec's), or sentences."""
 
-    def header(self, header: dict[str, Any]) -> None: ...
+    def header(self, header: dict[str, Any], view: dict[str, Any]) -> None: ...
     def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None: ...
     def refused(self, line: int, refusal: Refusal) -> None: ...
     def final(self, view: dict[str, Any]) -> None: ...
@@ -108,7 +108,7 @@ class JsonTeller:
     def __init__(self, out: IO[str], lang: str) -> None:
         self.out, self.lang = out, lang
 
-    def header(self, header: dict[str, Any]) -> None:
+    def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
         pass
 
     def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
@@ -134,7 +134,7 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",
         for number, value in _lines(stream):
             if core is None:
                 core, state = start_game(value, number, lang)
-                teller.header(value)
+                teller.header(value, core.view(state) if text else {})
                 continue
             try:
                 outcome = core.apply(state, value)

@@ -2,42 +2,55 @@
 language (``--text``, and the default at a terminal; the JSON lines of
 ``shared/spec/actions.md`` stay the output for programs).
 
-A line per action, named by its line in the file as the file's errors are: a race's result
-as the terminal table says it, then the game's state after it (whose turn, where the barrel
-stands, how it ended: `screens.sentences.state_sentence`); a refused action with its
-message and code.
+A line per action, named by its line in the file as the file's errors are: the move itself
+as a person at the table would say it (moves_said.py: the card placed or played, the throw,
+the figure or laddies moved, the rope cards pulled), what it caused in the page's words
+(announce_said.py: the race, the contest and the barrel's pull, a point, a strike, the round
+or game won), then the game's state after it (whose turn, where the barrel stands:
+`screens.sentences.state_sentence`); a refused action with its message and code.
 """
 
 from __future__ import annotations
 
 from typing import IO, Any
 
+from companion.announce import announcements
+from companion.announce_said import say_announcement
 from companion.i18n import message
 from companion.i18n.said import Said
+from companion.moves_said import SAID_HERE, say_moves
 from companion.rules import Outcome, Refusal
 from companion.screens.common import GAME_TITLES
-from companion.screens.sentences import race_sentence, state_sentence
+from companion.screens.sentences import state_sentence
 from companion.screens.texts import color
+
+GAME_OVER = ("game_won", "game_drawn")  # announced: the state's "game over" would repeat it
 
 
 class TextTeller:
     def __init__(self, out: IO[str], lang: str) -> None:
         self.out, self.lang = out, lang
+        self.view: dict[str, Any] = {}  # the game as it stood before the next action
 
     def _line(self, said: Said | str) -> None:
         self.out.write(f"{said.text(self.lang) if isinstance(said, Said) else said}\n")
 
-    def header(self, header: dict[str, Any]) -> None:
+    def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
+        self.view = view
         title = GAME_TITLES.get(header["game"], header["game"])
         self._line(f"{title}: {', '.join(color(p, self.lang) for p in header['players'])}")
 
     def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
-        said = [race_sentence({"tie": False, **e}, self.lang) for e in outcome.events
-                if e.get("type") == "race"]
-        state = state_sentence(view, self.lang)
+        before, self.view = self.view, view
+        items = [i for i in announcements(outcome.events, view) if i["kind"] not in SAID_HERE]
+        said = say_moves(outcome.events, before, view, self.lang)
+        said += [s for s in (say_announcement(i, self.lang) for i in items) if s]
+        said += say_moves(outcome.events, before, view, self.lang, trailing=True)
+        state = None if any(i["kind"] in GAME_OVER for i in items) else \
+            state_sentence(view, self.lang)
         said += [state] if state else []
-        self._line(Said("cli:replay_accepted", line=line, what=" ".join(said)) if said
-                   else Said("cli:replay_accepted_plain", line=line))
+        self._line(Said("cli:replay_accepted", line=line, what=" ".join(map(_full, said)))
+                   if said else Said("cli:replay_accepted_plain", line=line))
 
     def refused(self, line: int, refusal: Refusal) -> None:
         self._line(Said("cli:replay_refused", line=line, code=refusal.code,
@@ -47,3 +60,8 @@ class TextTeller:
         state = state_sentence(view, self.lang)
         if state:
             self._line(Said("cli:replay_end", what=state))
+
+
+def _full(said: str) -> str:
+    """A sentence with its full stop (the page's banners and moves have none)."""
+    return said if said.endswith((".", "!", "?", "…")) else f"{said}."

@@ -117,7 +117,8 @@ def code_text() -> str:
                                                           "web_messages.py", "club_messages.py",
                                                           "laufrauf_messages.py",
                                                           "setting_messages.py",
-                                                          "race_games_messages.py")}
+                                                          "race_games_messages.py",
+                                                          "replay_messages.py")}
     parts = [p.read_text(encoding="utf-8") for p in SHIPPED.parent.rglob("*.py")
              if p not in tables and p.name != "texts.py"]
     parts += [p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*")

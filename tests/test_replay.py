@@ -180,9 +180,11 @@ def test_text_says_what_each_action_did_in_the_readers_language():
     assert result.returncode == 0, result.stderr.decode()
     assert result.stdout.decode().splitlines() == [
         "How Ruck!: A, B",
-        "Zeile 2: Stopp! A hat das Rennen gewonnen. Das Fass steht auf Feld 6, A ist am Zug.",
+        "Zeile 2: A hat den Wettlauf gewonnen. Das Tauziehen der Runde 1 beginnt. Das Fass "
+        "steht auf Feld 6, A ist am Zug.",
         "Zeile 3: abgelehnt: A ist am Zug, nicht B. [not_your_turn]",
-        "Zeile 4: Das Fass steht auf Feld 6, B ist am Zug.",
+        "Zeile 4: A legt blau 1 auf die Seite von A, Feld blau. Das Fass steht auf Feld 6, B "
+        "ist am Zug.",
         "Am Ende: Das Fass steht auf Feld 6, B ist am Zug.",
     ]
 

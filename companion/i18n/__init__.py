@@ -68,6 +68,16 @@ def option_name(key: str, lang: str) -> str:
     return key if english is None else translate(f"option:{key}", english, lang)
 
 
+def card_name(card: dict[str, Any], lang: str) -> str:
+    """A How Ruck! card as the table names it: a Scot card by its colour and strength ("blue
+    3", "Nessie", "(How Ruck)" after one with the imprint), an action card (``{"action":
+    KIND}``, a tie-break's draw) by its name."""
+    if "action" in card:
+        return word(str(card["action"]), lang)
+    text = "Nessie" if card.get("nessie") else f"{word(card['color'], lang)} {card['strength']}"
+    return text + (" (How Ruck)" if card.get("howruck") else "")
+
+
 def _show(value: Any, lang: str) -> str:
     if isinstance(value, SettingKey):
         return setting_name(value, lang)
@@ -78,9 +88,7 @@ def _show(value: Any, lang: str) -> str:
     if isinstance(value, dict) and set(value) == {"code", "params"}:  # a refusal inside one
         return message(value["code"], value["params"], lang)  # (a backup's setting's)
     if isinstance(value, dict) and "color" in value and "strength" in value:
-        text = "Nessie" if value.get("nessie") else f"{word(value['color'], lang)} " \
-                                                      f"{value['strength']}"
-        return text + (" (How Ruck)" if value.get("howruck") else "")
+        return card_name(value, lang)
     if isinstance(value, list):
         return ", ".join(_show(v, lang) for v in value)
     if isinstance(value, str):

@@ -262,3 +262,8 @@ SENTENCES: dict[str, Source] = {
 from companion.i18n.league_messages import LEAGUE  # noqa: E402
 
 SENTENCES.update(LEAGUE)
+
+# what a move did at the table (`companion replay --text`)
+from companion.i18n.replay_messages import REPLAY  # noqa: E402
+
+SENTENCES.update(REPLAY)

@@ -1,6 +1,7 @@
 """A game and its races said in a sentence, in a language: the simulation's terminal
-(daemon/console.py) and `companion replay --text` (replay_text.py) say them alike. Kept apart
-from the terminal's device code, so a replay loads no pins."""
+(daemon/console.py) says both, `companion replay --text` (replay_text.py) a game's state after
+each move (the move itself: moves_said.py, a race: announce_said.py). Kept apart from the
+terminal's device code, so a replay loads no pins."""
 
 from __future__ import annotations
 

@@ -1,0 +1,130 @@
+"""The table's announcements (`companion.announce`) said in sentences in a language, with the
+page's own sentences for them (``page:an_*``, companion/i18n/page.py; the page says them in
+web/static/announce.js): `companion replay --text` tells what a move caused as the phones'
+banner and history tell it, in the same words and translations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import card_name, sentence, word
+from companion.i18n.catalogs import fill
+
+
+def page_said(key: str, lang: str, **params: Any) -> str:
+    """The page's sentence `key` in `lang`, filled with `params` (as the reader sees them)."""
+    from companion.i18n.page import PAGE  # loaded when first needed
+
+    return sentence(fill(f"page:{key}", PAGE[key], lang, params, params))
+
+
+def say_announcement(item: dict[str, Any], lang: str) -> str:
+    """One announcement in a sentence ("" for a kind with nothing to say here: a move taken
+    back is no replayed action)."""
+    p = item.get("params") or {}
+    kind = item.get("kind")
+    who = word(p["player"], lang) if isinstance(p.get("player"), str) else ""
+    if kind in _SAYERS:
+        return _SAYERS[kind](p, who, lang)
+    if kind == "round_won":
+        return page_said(f"an_round_{p.get('reason')}", lang, p=who)
+    if kind in ("game_drawn", "no_effect", "berggeist_home", "berggeist_stays"):
+        return page_said(f"an_{kind}", lang)
+    return ""
+
+
+def _ms(us: int) -> str:
+    return f"{us / 1000:.1f}"
+
+
+def _draws(draws: dict[str, Any], lang: str) -> str:
+    """A tie-break's cards, each with who drew it ("Ann: red 3, Bob: blue 5")."""
+    return ", ".join(f"{who}: {card_name(card, lang)}" for who, card in (draws or {}).items())
+
+
+def _race_won(p: dict[str, Any], who: str, lang: str) -> str:
+    if p.get("margin_us") is None:
+        return page_said("an_race_won_alone", lang, p=who)
+    return page_said("an_race_won", lang, p=who, ms=_ms(p["margin_us"]))
+
+
+def _race_tie(p: dict[str, Any], who: str, lang: str) -> str:
+    if p.get("margin_us") is None:
+        return page_said("an_race_tie_plain", lang)
+    return page_said("an_race_tie", lang, ms=_ms(p["margin_us"]))
+
+
+def _contest(p: dict[str, Any], who: str, lang: str) -> str:
+    sums = {"a": p["a"], "b": p["b"], "x": p["sum_a"], "y": p["sum_b"]}
+    if not p.get("by"):
+        return page_said("an_contest_even", lang, **sums)
+    return page_said("an_contest", lang, **sums, n=p["by"], p=p["toward"])
+
+
+def _barrel_moved(p: dict[str, Any], who: str, lang: str) -> str:
+    if not p.get("toward"):
+        return page_said("an_barrel_start", lang, p=who, f=p["field"])
+    return page_said("an_barrel_moved", lang, n=p["by"], p=p["toward"], f=p["field"])
+
+
+def _cleared(p: dict[str, Any], who: str, lang: str) -> str:
+    if not p.get("cards"):
+        return page_said("an_cleared_none", lang)
+    cards = ", ".join(f"{c['side']} {word(c['field'], lang)}: {card_name(c['card'], lang)}"
+                      for c in p["cards"])
+    return page_said("an_cleared", lang, cards=cards)
+
+
+def _reinforced(p: dict[str, Any], who: str, lang: str) -> str:
+    if not p.get("count"):
+        return page_said("an_reinforced_none", lang, p=who)
+    return page_said("an_reinforced", lang, p=who, n=p["count"])
+
+
+def _cards_kept(p: dict[str, Any], who: str, lang: str) -> str:
+    said = [page_said(key, lang, p=who, **{short: ", ".join(word(k, lang) for k in kinds)})
+            for key, short, kinds in (("an_cards_kept", "k", p.get("kept")),
+                                      ("an_cards_discarded", "d", p.get("discarded")))
+            if kinds]
+    return "; ".join(said)
+
+
+def _names(victims: list[dict[str, Any]]) -> str:
+    return ", ".join(str(v.get("player")) for v in victims)
+
+
+_SAYERS = {
+    "race_won": _race_won,
+    "race_tie": _race_tie,
+    "race_false_start": lambda p, who, lang: page_said(
+        "an_race_false_start", lang, p=who, q=", ".join(p.get("false_starters") or [])),
+    "tiebreak_won": lambda p, who, lang: page_said(
+        "an_tiebreak_won_cards", lang, p=who, cards=_draws(p["draws"], lang))
+    if p.get("draws") else page_said("an_tiebreak_won", lang, p=who),
+    "tiebreak_tied": lambda p, who, lang: page_said(
+        "an_tiebreak_tied", lang, cards=_draws(p.get("draws"), lang)),
+    "contest": _contest,
+    "barrel_moved": _barrel_moved,
+    "cleared": _cleared,
+    "switched": lambda p, who, lang: page_said(
+        "an_switched", lang, card=card_name(p["moved"], lang), q=p["side"], r=p["to"],
+        f=word(p["field"], lang)),
+    "reinforced": _reinforced,
+    "game_won": lambda p, who, lang: page_said(
+        "an_game_won", lang, p=" & ".join(word(n, lang) for n in p["players"]),
+        n=len(p["players"])),
+    "point": lambda p, who, lang: page_said("an_point", lang, p=who, n=p["count"],
+                                            m=p.get("points")),
+    "berggeist_placed": lambda p, who, lang: page_said(
+        "an_berggeist_placed", lang, q=word(p["owner"], lang), f=p["figure"] + 1),
+    "cards_kept": _cards_kept,
+    "strike": lambda p, who, lang: page_said(
+        "an_strike", lang, p=who, q=word(p["victim"]["player"], lang),
+        f=p["victim"]["figure"] + 1),
+    "capture": lambda p, who, lang: page_said("an_capture", lang, p=who,
+                                              q=_names(p["victims"])),
+    "partner_entry": lambda p, who, lang: page_said("an_partner_entry", lang, p=who,
+                                                    q=_names(p["victims"])),
+    "castle": lambda p, who, lang: page_said("an_castle", lang, p=who, l=p["laddie"] + 1,
+                                             h=p["hole"]),
+}
