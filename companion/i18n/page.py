@@ -77,6 +77,7 @@ PAGE: dict[str, Source] = {
     "start": "Start the game",
     "start_confirm": "A game is on: tap again to start the new one (the other is kept under "
                      "“Stored games”)",
+    "confirm_lapsed": "Not confirmed: nothing was changed.",  # a question's second tap did not come
     "stored_games": "Stored games",
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",

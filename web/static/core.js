@@ -24,12 +24,14 @@
   companion.colour = (name) => (style = style || getComputedStyle(document.documentElement))
     .getPropertyValue("--" + name).trim();
 
-  // A tap with a large effect asks first: the button says what a second tap within a few
-  // seconds will do (`asking`, a page text, with its `params`), and turns red. armed() is
+  // A tap with a large effect asks first: the button says what a second tap within LAPSE_MS
+  // will do (`asking`, a page text, with its `params`), and turns red; a bar along its foot
+  // empties as the time runs (app.css, --lapse), a screen reader hears the question (#said),
+  // and a question left unanswered says so as it lapses (the banner). armed() is
   // true when this tap is that second one (go ahead). `about` names what the question was
   // about (the moves the game had): stale(b, about) is true once that has changed. A double
   // tap is one tap: a second tap sooner than QUICK_MS after the question does not answer it.
-  const QUICK_MS = 400;
+  const QUICK_MS = 400, LAPSE_MS = 5000;
   companion.confirm = {
     armed(b, asking, params, about) {
       if (b.dataset.armed !== undefined) {
@@ -39,9 +41,10 @@
       }
       b.dataset.armed = String(about === undefined ? "" : about);
       b.armedAt = Date.now();
-      b.textContent = companion.t(asking, params);
+      document.getElementById("said").textContent = b.textContent = companion.t(asking, params);
       b.classList.add("danger");
-      b.timer = setTimeout(() => this.disarm(b), 5000);
+      b.style.setProperty("--lapse", LAPSE_MS + "ms");
+      b.timer = setTimeout(() => { this.disarm(b); companion.announce.note(companion.t("confirm_lapsed")); }, LAPSE_MS);
       return false;
     },
     disarm(b) {
