@@ -112,6 +112,10 @@ PAGE: dict[str, Source] = {
     "no_game_now": "No game at the table now.",
     "broken": "needs attention",
     "race_countdown": "Get ready… {n}",
+    # what the players do, said with the countdown and before the race ({go}: race_running,
+    # the signal's word; {start}: start_race, the button's)
+    "race_ready": "Hands on your buttons: press at “{go}”, not before.",
+    "race_how": "Tap “{start}”; at “{go}”, whoever presses their button on the table first wins.",
     "race_running": "How Ruck!",
     "race_press": "Press your button: the first press wins.",
     "race_press_sim": "Press your button on the “{tab}” tab: the first press wins.",

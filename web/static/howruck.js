@@ -126,6 +126,11 @@
     choices.append(start);
     legal.filter((a) => a.type === "race").forEach((a) =>
       choices.append(button(a.tie ? t("tie") : t("winner_is", {p: a.winner}), () => send(a), "secondary")));
+    // how the race goes, under its buttons (the prompt above stays one line: the buttons in sight)
+    const how = document.createElement("p");
+    how.className = "hint";
+    how.textContent = t("race_how", {start: t("start_race"), go: t("race_running")});
+    choices.append(how);
   }
 
   // The tie-break: one small picker per player (the cards each may have drawn). Each starts

@@ -51,7 +51,8 @@
   function renderPrompt() {
     const s = app.state, r = app.race;
     let text = "";
-    if (r && r.phase === "countdown") text = t("race_countdown", {n: r.countdown});
+    // the race in words: what the players do now (howruck.js says it before the race)
+    if (r && r.phase === "countdown") text = t("race_countdown", {n: r.countdown}) + " " + t("race_ready", {go: t("race_running")});
     else if (r && r.phase === "running") {  // what to do now, and where (simulated: a tab)
       const sim = app.status && app.status.simulate;
       text = t("race_running") + " " + (sim ? t("race_press_sim", {tab: t("tab_sim")}) : t("race_press"));
