@@ -9,7 +9,9 @@
   const gameUi = (s) => companion.games[s.game];
 
   async function setState(state) {
-    app.shown = state ? state.id : null;  // at once: its announcements may come before its module
+    const id = state ? state.id : null;
+    if (app.shown != null && id !== app.shown) companion.announce.clear();  // the news was the game before's
+    app.shown = id;  // at once: its announcements may come before its module
     app.shownKind = state ? state.game : null;
     if (state) await companion.ensureGame(state.game);
     const before = app.state;
