@@ -99,16 +99,16 @@ def answerable(page, selector: str) -> None:
 
 
 def seat(page, *names: str) -> None:
-    """This phone is these players' (all of the game's when none are named)."""
+    """This phone is these players' (all of the game's when none are named). The row folds to
+    one line at each seat chosen (seats.js): opened again for the next."""
     page.wait_for_selector("#seats button")
-    held = page.locator("#seats button[aria-expanded=false]")  # seats held, one line: open it
-    if held.count():
-        held.click()
-    buttons = page.locator("#seats button[aria-pressed=false]")
-    for i in reversed(range(buttons.count())):
-        button = buttons.nth(i)
-        if not names or button.get_attribute("data-player") in names:
-            button.click()
+    free = "((s) => s.players.filter((p) => !window.companion.seats.mine(s).includes(p)))" \
+           "(window.companion.state)"
+    while chosen := [p for p in page.evaluate(free) if not names or p in names]:
+        held = page.locator("#seats button[aria-expanded=false]")  # seats held, one line: open it
+        if held.count():
+            held.click()
+        page.click(f"#seats button[data-player={json.dumps(chosen[0])}]")
 
 
 def move_buttons(page) -> int:

@@ -84,6 +84,7 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     assert move_buttons(second) == 0  # a watcher (not paired): no move buttons
     second.evaluate("document.querySelectorAll('#seats button').forEach((b) => b.click())")
     assert move_buttons(second) == 0  # seats without pairing: still no move buttons
+    second.click("#seats button[aria-expanded=false]")  # folded to one line: opened, left
     second.evaluate("document.querySelectorAll('#seats button').forEach((b) => b.click())")
     pair(second, daemon)
     seat(second, "Bert")

@@ -35,11 +35,13 @@
   }
 
   // `name(p)`: the player as the reader sees them (app.js: a colour in the reader's words).
-  // A phone that holds seats, once play has moved on since it chose them, shows them as one
-  // line (the moves stay on the first screen); tapped, every seat again, until the next move.
-  let choosing = null;  // "game:actions" when the reader last opened or tapped the seats
+  // A phone that holds seats shows them as one line (the moves stay on the first screen),
+  // from the tap that chose one on; tapped, every seat again, until a seat is tapped or the
+  // next move. A keyboard in the row stays in it (on its first button).
+  let choosing = null;  // "game:actions" when the reader last opened the seats
   function render(s, t, button, after, name = (p) => p) {
     const row = document.getElementById("seats");
+    const focused = row.contains(document.activeElement);
     row.replaceChildren();
     if (!s || !s.players) return;
     const now = `${s.id}:${s.actions}`, held = mine(s);
@@ -49,14 +51,15 @@
       const b = button(t("seat_held", {p: names}), () => { choosing = now; again(); }, "secondary seat");
       b.setAttribute("aria-expanded", "false");
       row.append(b);
-      return;
+    } else {
+      s.players.forEach((p) => {
+        const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); choosing = null; again(); after(); }, "secondary seat");
+        b.setAttribute("aria-pressed", String(mine(s).includes(p)));
+        b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
+        row.append(b);
+      });
     }
-    s.players.forEach((p) => {
-      const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); choosing = now; again(); after(); }, "secondary seat");
-      b.setAttribute("aria-pressed", String(mine(s).includes(p)));
-      b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
-      row.append(b);
-    });
+    if (focused) row.firstElementChild.focus();
   }
 
   // Vibration and sound only once the page has been tapped: before that a browser refuses
