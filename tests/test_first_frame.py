@@ -13,7 +13,7 @@ HEAVY = ("flask", "asyncio", "gpiozero", "sqlite3", "segno", "companion.rules",
          "companion.screens.tauziehen", "companion.screens.stramash")
 
 PROBE = r"""
-import json, logging, sys, tempfile
+import dataclasses, json, logging, sys, tempfile
 from pathlib import Path
 
 loaded = []
@@ -30,7 +30,8 @@ from companion.daemon import Daemon
 
 with tempfile.TemporaryDirectory() as tmp:
     companion.config.DEFAULT_PATH = Path(tmp) / "no-config.toml"  # as `companion run` starts
-    daemon = Daemon(companion.config.load(None), Path(tmp), simulate=True, web=True)
+    config = dataclasses.replace(companion.config.load(None), web_port=PORT)  # not 8080
+    daemon = Daemon(config, Path(tmp), simulate=True, web=True)
     daemon.start()
     daemon.stop()
 print(json.dumps({"at_first_frame": loaded, "at_end": list(sys.modules)}))
@@ -38,7 +39,10 @@ print(json.dumps({"at_first_frame": loaded, "at_end": list(sys.modules)}))
 
 
 def test_nothing_heavy_is_imported_before_the_first_frame():
-    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+    from companion.bench.web_bench import free_port
+
+    probe = PROBE.replace("PORT", str(free_port()))
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          timeout=60, check=True).stdout
     modules = json.loads(out.splitlines()[-1])
     first = set(modules["at_first_frame"])

@@ -53,7 +53,7 @@
   function renderPrompt() {
     const s = app.state, r = app.race;
     let text = "";
-    // the race in words: what the players do now (howruck.js says it before the race)
+    // the race in words: what the players do now (a game's own module says it before the race)
     if (r && r.phase === "countdown") text = t("race_countdown", {n: r.countdown}) + " " + t("race_ready", {go: t("race_running")});
     else if (r && r.phase === "running") {  // what to do now, and where (simulated: a tab)
       const sim = app.status && app.status.simulate;
