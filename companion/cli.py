@@ -65,6 +65,17 @@ def _seconds(value: str, words: Words) -> float:
     return seconds
 
 
+def _port(value: str, words: Words) -> int:
+    """A --port: a TCP port a server can listen on (not 0, which would be any, or 99999)."""
+    try:
+        port = int(value)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(words("port_range", value=value))
+    return port
+
+
 def _backup_file(value: str, words: Words) -> Path:
     """A backup's FILE: a file's name, not a directory's."""
     path = Path(value)
@@ -115,6 +126,7 @@ def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentPa
     parser = (_QuietParser if quiet else argparse.ArgumentParser)(
         prog="companion", description=h("description"))
     language, seconds = partial(_language, words=h), partial(_seconds, words=h)
+    port = partial(_port, words=h)
     backup_file, data_dir = partial(_backup_file, words=h), partial(_data_dir, words=h)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -123,7 +135,7 @@ def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentPa
     run.add_argument("--data", type=data_dir, help=h("data"))
     run.add_argument("--simulate", action="store_true", help=h("simulate"))
     run.add_argument("--host", help=h("host"))
-    run.add_argument("--port", type=int, help=h("port"))
+    run.add_argument("--port", type=port, help=h("port"))
 
     replay = sub.add_parser("replay", help=h("replay"))
     replay.add_argument("file", help=h("replay_file"))
@@ -165,7 +177,7 @@ def _parser(words: Words = _english, quiet: bool = False) -> argparse.ArgumentPa
                         metavar="HOST[:PORT]", help=h("mqtt"))
     league.add_argument("--data", type=Path, default=Path("league"), help=h("league_data"))
     league.add_argument("--host", default="0.0.0.0", help=h("host"))
-    league.add_argument("--port", type=int, default=8090, help=h("league_port"))
+    league.add_argument("--port", type=port, default=8090, help=h("league_port"))
 
     bench = sub.add_parser("bench", help=h("bench"))
     bench.add_argument("names", nargs="*", help=h("bench_names"))

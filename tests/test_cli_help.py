@@ -68,3 +68,15 @@ def test_english_and_argparse_are_left_as_they_were(terminal, capsys):
     code, out, _ = said(["doctor", "--help"], capsys)
     assert code == 0 and out.startswith("usage: companion doctor ")
     assert "language of the findings (default: the terminal's)" in out
+
+
+@pytest.mark.parametrize("args", [["run", "--port", "99999"], ["run", "--port", "0"],
+                                  ["run", "--port=-5"], ["run", "--port", "web"],
+                                  ["league", "--mqtt", "club.local", "--port", "70000"]])
+def test_a_port_out_of_range_is_refused_in_words(terminal, capsys, args):
+    """Was a traceback (OverflowError from bind) or, for 0, quietly the config's port."""
+    terminal("de_DE.UTF-8")
+    code, _, err = said(args, capsys)
+    value = args[-1].split("=")[-1]
+    assert code == 2 and "Traceback" not in err
+    assert err.endswith(f"„{value}“: einen Port von 1 bis 65535 angeben\n"), err

@@ -54,6 +54,7 @@ HELP: dict[str, str] = {
     "help:bad_language": "invalid choice: “{value}” (choose from {choices})",
     "help:not_seconds": "“{value}” is not a number of seconds",
     "help:seconds_range": "“{value}”: give seconds above 0, at most 3600",
+    "help:port_range": "“{value}”: give a port from 1 to 65535",
     "help:is_directory": "“{value}” is a directory, not a file's name",
     "help:empty_name": "an empty name is not a directory",
     "help:is_file": "“{value}” is a file, not a directory",
