@@ -6,13 +6,14 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from backup_helpers import finished_game, snapshot, sql
 
 from companion.cli import main as cli_main
 from companion.sessions import Sessions
-from companion.sessions.backup import check_backup
+from companion.sessions.backup import BACKUP_SUFFIX, check_backup, stamp
 
 
 def test_command_line_backup_and_restore(tables, tmp_path, capsys):
@@ -29,6 +30,25 @@ def test_command_line_backup_and_restore(tables, tmp_path, capsys):
     finally:
         sessions.close()
     assert restored == {k: v for k, v in expected.items()}
+
+
+def test_a_restore_never_overwrites_data_an_earlier_restore_kept(tables, tmp_path, capsys):
+    """Each restore keeps what it replaces, named by the second: a second restore within
+    that second overwrote the first one's kept data."""
+    table, _ = tables("table")
+    finished_game(table, "howruck", 2, ["Ann", "Bob"])
+    file = tmp_path / "club.companion-backup"
+    assert cli_main(["backup", str(file), "--data", str(tmp_path / "table")]) == 0
+    target = tmp_path / "copy"
+    (target / "backups").mkdir(parents=True)
+    now = time.time()
+    earlier = {target / "backups" / f"before-restore-{stamp(now + s)}{BACKUP_SUFFIX}"
+               for s in (0, 1, 2)}  # kept by a restore a moment ago (this second, the next)
+    for path in earlier:
+        path.write_bytes(b"kept by the restore before")
+    assert cli_main(["restore", str(file), "--data", str(target)]) == 0
+    assert all(path.read_bytes() == b"kept by the restore before" for path in earlier)
+    assert len(list((target / "backups").iterdir())) == 4
 
 
 def test_backup_and_restore_say_what_they_did_in_the_terminals_language(

@@ -122,8 +122,13 @@ def write_backup(db_path: Path, out_path: Path, settings: dict[str, Any],
 def keep_before_restore(db_path: Path, settings: dict[str, Any]) -> Path:
     """The data a restore is about to replace, as a backup in the data directory's
     ``backups`` folder (made if missing); its path."""
-    kept = db_path.parent / "backups" / f"before-restore-{stamp()}{BACKUP_SUFFIX}"
-    kept.parent.mkdir(parents=True, exist_ok=True)
+    folder = db_path.parent / "backups"
+    folder.mkdir(parents=True, exist_ok=True)
+    name, n = f"before-restore-{stamp()}", 1
+    kept = folder / f"{name}{BACKUP_SUFFIX}"
+    while kept.exists():  # a restore within the same second: never over what one kept
+        n += 1
+        kept = folder / f"{name}-{n}{BACKUP_SUFFIX}"
     write_backup(db_path, kept, settings)
     return kept
 
