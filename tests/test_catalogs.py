@@ -336,7 +336,7 @@ def test_the_page_in_french_is_served_in_french(tmp_path):
         daemon.stop()
 
 
-# Each language quotes one way: German „…“, Dutch and English “…”, French « … » (a program's
+# Each language quotes one way: German „…“, Dutch and English “…”, French « … » (a program's
 # own value, such as hotspot = "off", keeps its straight quotes; ’ is an apostrophe).
 QUOTES = {"de": ("„", "“"), "nl": ("“", "”"), "fr": ("«", "»")}
 OTHER_QUOTES = "„“”‘‚«»"

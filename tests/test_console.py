@@ -107,7 +107,7 @@ def test_the_terminal_table_speaks_the_terminals_language_and_says_a_result_once
         os.write(master, b"o")
         read_until(master, b"  How Ruck!\r\n", seen)
         os.write(master, b"2")
-        read_until(master, b"B hat das Rennen gewonnen", seen)
+        read_until(master, b"B hat den Wettlauf gewonnen", seen)
         read_until(master, b"B ist am Zug", seen)
         os.write(master, b"1")  # a button pressed after the race: no race, nothing said
         phone = Client(port)
@@ -120,7 +120,7 @@ def test_the_terminal_table_speaks_the_terminals_language_and_says_a_result_once
         os.write(master, b"q")
         read_until(master, b"companion stopped", seen)
         text = seen.decode()
-        assert text.count("hat das Rennen gewonnen") == 1, text
+        assert text.count("hat den Wettlauf gewonnen") == 1, text
         assert "None" not in text and "won the race" not in text, text
     finally:
         _end(proc, master, slave)

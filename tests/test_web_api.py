@@ -95,8 +95,8 @@ def test_an_option_refused_is_named_as_the_form_names_it(daemon, client):
                                        "„2.5“ sein."
     status, body, _ = client.post("/api/games?lang=fr", {
         "game": "stramash", "players": ["Ann", "Bob"], "options": {"pairs": 1}})
-    assert body["error"]["message"] == "L'option « Jouer en équipes de deux » ne peut pas " \
-                                       "valoir « 1 »."
+    assert body["error"]["message"] == "L'option « Jouer en équipes de deux » ne peut pas " \
+                                       "valoir « 1 »."
 
 
 @pytest.mark.parametrize("path, body, shown", [

@@ -184,7 +184,7 @@ def openapi_document() -> dict[str, Any]:
                     {"name": "full", "in": "query", "required": False,
                      "schema": {"type": "string"}}])},
         "/api/games/{game_id}/actions": {"post": _op(
-            "Enter an action (shared/spec/actions.md); optional `seq`, the number of actions "
+            "Enter an action (docs/spec/actions.md); optional `seq`, the number of actions "
             "the page saw: a move already entered then is refused (409 already_entered)",
             _json(action_result, "accepted"), *WRITE_ERRORS, 404, 409, 422, body=OBJECT,
             params=[GAME_ID])},
