@@ -226,7 +226,8 @@ install_all() {
     if [ "$LIVE" = 1 ] && ! ls /dev/i2c-* >/dev/null 2>&1; then
         say "I2C is off: switch it on with  sudo raspi-config nonint do_i2c 0  and reboot"
     fi
-    say "check the set-up with  $VENV/bin/companion doctor --config /etc/companion/config.toml"
+    say "something not working? sudo systemctl stop companion, then"
+    say "  sudo -u companion $VENV/bin/companion doctor --config /etc/companion/config.toml --data /var/lib/companion"
 }
 
 rollback() {

@@ -58,3 +58,12 @@ def test_every_render_and_replay_command_runs_as_written(command, tmp_path):
 def test_the_shipped_spec_and_rules_are_the_current_ones(name):
     assert (ROOT / "docs" / name).read_text() == (SHARED / name).read_text(), \
         f"docs/{name} differs from shared/{name}: copy it again"
+
+
+def test_the_installers_doctor_hint_is_the_readmes():
+    """The installer's last words name the doctor as the README does: as the service's user,
+    on its data folder (run as the caller, it checked the caller's own folder and port)."""
+    install = (ROOT / "install.sh").read_text(encoding="utf-8")
+    hints = [line.split('"')[1].strip().replace("$VENV", "/opt/companion/venv")
+             for line in install.splitlines() if "say" in line and "doctor --config" in line]
+    assert hints and all(hint in README for hint in hints), hints
