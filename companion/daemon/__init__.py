@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import logging
 import os
 import signal
@@ -366,7 +367,11 @@ def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
                    stop=stop_advice(exc.holder))
         return 2
     except OSError as exc:
-        _say_error("cli:cannot_start", error=str(exc))
+        from companion.web.server import AddressUnusable  # imported already: it raised
+        if isinstance(exc, AddressUnusable) and exc.errno == errno.EADDRINUSE:
+            _say_error("cli:port_in_use", address=exc.address)
+        else:
+            _say_error("cli:cannot_start", error=str(exc))
         return 2
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -229,6 +229,9 @@ SENTENCES: dict[str, Source] = {
         "other": "{n} games restored from {file}; the data they replaced is kept in {kept}",
     },
     "cli:cannot_start": "cannot start: {error}",
+    "cli:port_in_use": "cannot start: the page's address {address} is in use already (perhaps "
+                       "by a companion that is running). Stop the other program or choose "
+                       "another port with --port or [web] port.",
     # {stop}: how to stop the companion holding the folder (stop_advice.py)
     "cli:cannot_start_busy": "cannot start: a companion is already running on {data} (process "
                              "{pid}); {stop}, or start this one on another data folder "
