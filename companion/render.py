@@ -20,7 +20,7 @@ from companion.i18n.said import Said, os_error, say
 from companion.replay import header_refused
 from companion.rules import GAMES, Refusal, get_core
 from companion.rules.base import shown
-from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw
+from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw, pick
 
 
 class RenderError(Exception):
@@ -110,7 +110,12 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
             said = Said("cli:state_of_other_game", screen=screen, game=shown(game))
             err.write(f"companion render: {say(said, lang)}\n")
             return 2
-    canvas = draw(scene_for(screen, data, lang))
+    scene = scene_for(screen, data, lang)
+    if pick(scene) != screen:  # e.g. `race` over a game file: the pairing screen instead
+        said = Said("cli:nothing_for_screen", file=str(state), screen=screen)
+        err.write(f"companion render: {say(said, lang)}\n")
+        return 2
+    canvas = draw(scene)
     big = canvas.image.resize((canvas.image.width * scale, canvas.image.height * scale),
                               Image.Resampling.NEAREST)
     # lit pixels white on a dark grey panel, like the real thing

@@ -305,3 +305,16 @@ def test_render_command_without_a_state_draws_that_game_not_the_pairing_screen(t
     drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
     assert drawn.tobytes() == render(Scene(state={"game": "stramash"})).tobytes()
     assert drawn.tobytes() != render(Scene()).tobytes()
+
+
+def test_render_race_refuses_a_file_that_holds_no_race(tmp_path, capsys):
+    """`render race --state GAME.jsonl` drew the pairing screen ("No game / Scan me") and
+    said nothing: the screen asked for is drawn, or the file is refused."""
+    game = Path(__file__).resolve().parent.parent / "examples" / "howruck-rulebook.jsonl"
+    out = tmp_path / "x.png"
+    assert cli_main(["render", "race", "--state", str(game), "--out", str(out)]) == 2
+    assert "holds nothing the race screen draws" in capsys.readouterr().err
+    assert not out.exists()
+    race = tmp_path / "race.json"
+    race.write_text('{"phase": "countdown", "countdown": 3}')
+    assert cli_main(["render", "race", "--state", str(race), "--out", str(out)]) == 0
