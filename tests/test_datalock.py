@@ -11,6 +11,7 @@ import sys
 
 from test_daemon_restart import Run
 
+from companion.bench.web_bench import free_port
 from companion.cli import main as cli_main
 from companion.datalock import DataDirBusy, DataLock
 
@@ -59,7 +60,7 @@ def test_restore_is_refused_while_the_daemon_runs_and_works_after_it_stopped(tmp
         assert _games(table) == before  # the running table saw nothing change
         assert not (tmp_path / "table" / "backups").exists()  # not even the safety copy
 
-        second = _companion("run", "--simulate", "--host", "127.0.0.1", "--port", "0",
+        second = _companion("run", "--simulate", "--host", "127.0.0.1", "--port", str(free_port()),
                             "--data", str(tmp_path / "table"))
         assert second.returncode == 2, second
         assert "already running on" in second.stderr
@@ -102,7 +103,8 @@ def test_a_held_data_folder_says_how_to_stop_the_companion_started_by_hand(tmp_p
     table = Run(data)
     try:
         pid = table.proc.pid
-        run = ("run", "--simulate", "--host", "127.0.0.1", "--port", "0", "--data", str(data))
+        run = ("run", "--simulate", "--host", "127.0.0.1", "--port", str(free_port()), "--data",
+               str(data))
         said = {
             "en_GB.UTF-8": f"companion: cannot start: a companion is already running on {data} "
                            f"(process {pid}); stop the companion started by hand first (Ctrl+C "
