@@ -1,10 +1,16 @@
 """`companion league`: every table's results from the broker, standings across tables.
 
 Subscribes to ``companion/+/result`` (QoS 1, a persistent session: results sent while the
-league was down wait at the broker), keeps each result once per (table, seq) in its own
+league was down wait at the broker), keeps each result once per (table, box, seq) in its own
 SQLite file (a restart rebuilds the standings from it) and serves the standings as a page
 and as JSON, computed with the same statistics as a table's (`companion.stats`). Messages
 on those topics that are not a table's result are ignored and counted.
+
+``box`` is the sending box's own id (club/identity.py): two boxes that share a table name
+count their own sequence numbers, so (table, seq) alone would drop the second box's games as
+copies. Results from tables older than the box id have none (""). A table name that more
+than one box sent results under is a clash: logged once and listed (``clashes``) for the
+page; a box that replaced another under the same name looks the same, so the words say so.
 """
 
 from __future__ import annotations
@@ -26,12 +32,16 @@ log = logging.getLogger("companion.league")
 TOPIC = "companion/+/result"
 MQTT_PORT = 1883  # the broker's port when `--mqtt` names none
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
-    tbl TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL,
-    players TEXT NOT NULL, winner TEXT, at REAL, PRIMARY KEY (tbl, seq))"""
+    tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL,
+    game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL,
+    PRIMARY KEY (tbl, box, seq))"""
+COLUMNS = "tbl, box, seq, game_id, game, players, winner, at"
+MAX_BOX = 40  # characters of a box id kept (ours have 12)
 
 
 def parse_result(topic: str, payload: bytes) -> tuple | None:
-    """(table, seq, game id, game, players, winner, at) of one of our results, else None."""
+    """(table, box, seq, game id, game, players, winner, at) of one of our results, else
+    None. A result without a box id (from a table older than it) has the empty box."""
     parts = topic.split("/")
     try:
         body = json.loads(payload)
@@ -40,7 +50,9 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
     if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
         return None
     seq, game_id, players = body.get("seq"), body.get("game_id"), body.get("players")
-    winner = body.get("winner")
+    winner, box = body.get("winner"), body.get("box", "")
+    if not isinstance(box, str) or len(box) > MAX_BOX:
+        return None
     if not (isinstance(seq, int) and isinstance(game_id, int) and isinstance(
             body.get("game"), str) and isinstance(players, list) and players and all(
             isinstance(p, str) for p in players)):
@@ -48,7 +60,7 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
     if winner is not None and not isinstance(winner, str | list):
         return None
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
-    return (parts[1], seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
+    return (parts[1], box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
 
 
 class League:
@@ -57,9 +69,10 @@ class League:
         self.db = sqlite3.connect(data_dir / "league.sqlite3", isolation_level=None,
                                   check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(SCHEMA)
+        migrate(self.db)
         self.lock = threading.Lock()
         self.foreign = 0
+        self._clashes_said: set[str] = set()
         self.host, self.port = host, port
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
                                   client_id="companion-league", clean_session=False)
@@ -84,19 +97,54 @@ class League:
                 log.warning("league: ignored a message on %s that is not a table's result",
                             message.topic[:80])
                 return
-            self.db.execute("INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            self.db.execute(f"INSERT OR IGNORE INTO results ({COLUMNS}) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+            table = row[0]
+            if table not in self._clashes_said and table in self._clashes():
+                self._clashes_said.add(table)
+                log.warning("league: more than one box sends results as table %r: unless one "
+                            "replaced the other, give each table its own [mqtt] table name "
+                            "(the results are all kept, apart)", table)
+
+    def _clashes(self) -> list[str]:
+        """Table names that more than one box sent results under (those without a box id,
+        from older tables, are not counted as one)."""
+        return [r[0] for r in self.db.execute(
+            "SELECT tbl FROM results GROUP BY tbl HAVING COUNT(DISTINCT NULLIF(box, '')) > 1 "
+            "ORDER BY tbl")]
 
     def standings(self) -> dict[str, Any]:
         with self.lock:
             rows = self.db.execute("SELECT tbl, game_id, game, players, winner FROM results "
-                                   "ORDER BY at, tbl, seq").fetchall()
-            foreign = self.foreign
+                                   "ORDER BY at, tbl, box, seq").fetchall()
+            foreign, clashes = self.foreign, self._clashes()
         records = [GameRecord(i, game, tuple(json.loads(players)), json.loads(winner), True)
                    for i, (_, _, game, players, winner) in enumerate(rows)]
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
-        return {**compute(records, same_people(records)), "tables": tables, "foreign": foreign}
+        return {**compute(records, same_people(records)), "tables": tables, "foreign": foreign,
+                "clashes": clashes}
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """The results table, with the box column: a league file from before it keeps its
+    results, each with the box "" (its tables sent none)."""
+    columns = [r[1] for r in db.execute("PRAGMA table_info(results)")]
+    if columns and "box" not in columns:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("ALTER TABLE results RENAME TO results_before_box")
+            db.execute(SCHEMA)
+            db.execute(f"INSERT INTO results ({COLUMNS}) SELECT tbl, '', seq, game_id, game, "
+                       "players, winner, at FROM results_before_box")
+            db.execute("DROP TABLE results_before_box")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    else:
+        db.execute(SCHEMA)
 
 
 def same_people(records: list[GameRecord]) -> dict[str, str]:

@@ -50,6 +50,9 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
                 f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         body = f"<p>{_say('none_yet', lang)}</p>"
+    if data.get("clashes"):  # two boxes under one table name: say it above the standings
+        names = ", ".join(f"\u2018{name}\u2019" for name in data["clashes"])
+        body = f"<p><strong>{_say('clash', lang, tables=names)}</strong></p>{body}"
     title = _say("title", lang)
     page = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

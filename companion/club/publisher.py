@@ -8,6 +8,13 @@ Topics (``companion/<table>/...``):
 - ``result``: each finished game's result, QoS 1, from the same outbox.
 - ``state``: retained, the current game's public state (as the page sees it).
 - ``status``: retained ``online``; ``offline`` as the last will and on a clean stop.
+- ``box``: retained, this box's own id (identity.py), announced on every connection. Every
+  ``event`` and ``result`` carries it too (``box``), so two boxes that share a table name
+  stay apart: each has its own client id (no knocking each other off the broker), and the
+  league keys results on (table, box, seq). A box that hears another id announced live on
+  its table's ``box`` topic warns (``clash``) and announces itself once more, so the other
+  box hears of it too. A retained id from before is not a clash: it may be a box this one
+  replaced.
 - Home Assistant's discovery configs (homeassistant.py), retained, on every connection.
 
 One thread owns the delivery: it waits for a nudge (the hub published something, the broker
@@ -30,6 +37,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.club.homeassistant import discovery, scoreboard
+from companion.club.identity import stable_id
 from companion.club.outbox import Outbox, Row
 from companion.config import Config
 from companion.rules import Refusal, get_core
@@ -38,6 +46,7 @@ log = logging.getLogger("companion.mqtt")
 ACK_TIMEOUT_S = 5.0
 IDLE_S = 1.0
 KEEPALIVE_S = 30
+BOX_FILE = "club-box-id"  # in the data folder, beside the games database
 
 
 def topic(table: str, leaf: str) -> str:
@@ -73,14 +82,19 @@ class Publisher:
         self.config = config
         self.table = config.mqtt_table
         self.outbox = Outbox(db_path)
-        self.client = make_client(config, f"companion-{self.table}")
+        self.box = stable_id(db_path.parent / BOX_FILE)
+        self.client = make_client(config, f"companion-{self.table}-{self.box}")
         self.client.will_set(topic(self.table, "status"), "offline", qos=1, retain=True)
         self.client.on_connect = self._on_connect
+        self.client.on_message = self._on_message
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
         self.client.on_connect_fail = self._on_connect_fail
         self.connected = threading.Event()
         self.problem: str | None = None  # the last connection failure, for views and tests
+        self.clash: str | None = None  # another box publishes under this table's name
+        self.announced = threading.Event()  # the broker sent this box's own id back
+        self._others: set[str] = set()  # the other boxes heard under this table's name
         self.sent = 0
         self._nudge = threading.Event()
         self._stopping = threading.Event()
@@ -135,6 +149,8 @@ class Publisher:
             log.info("mqtt: connected to %s:%d again", self.config.mqtt_host,
                      self.config.mqtt_port)
         self.problem = None
+        client.subscribe(topic(self.table, "box"), qos=1)  # before the announcement: in order
+        client.publish(topic(self.table, "box"), self.box, qos=1, retain=True)
         client.publish(topic(self.table, "status"), "online", qos=1, retain=True)
         if self.config.mqtt_discovery:  # Home Assistant finds the table's sensors
             for where, config in discovery(self.table, self.config.mqtt_discovery_prefix,
@@ -156,6 +172,23 @@ class Publisher:
         if was_connected and not self._stopping.is_set():  # a refusal was said already
             self._fail(f"lost the broker ({reason}); the table plays on, the outbox keeps "
                        "what it sends")
+
+    def _on_message(self, client, userdata, message) -> None:
+        """An id on this table's ``box`` topic: this box's own comes back (announced); another
+        one sent live (not a retained one from before) is a second box under this name."""
+        if message.topic != topic(self.table, "box"):
+            return
+        other = message.payload.decode(errors="replace").strip()[:40]
+        if other == self.box:
+            self.announced.set()
+            return
+        if message.retain or other in self._others:
+            return
+        self._others.add(other)
+        self.clash = (f"another box also publishes as table {self.table!r} (box {other}; "
+                      f"this one is {self.box}): give each table its own [mqtt] table name")
+        log.warning("mqtt: %s; the league keeps both boxes' results apart", self.clash)
+        client.publish(topic(self.table, "box"), self.box, qos=1, retain=True)  # tell it too
 
     def _on_publish(self, client, userdata, mid, reason, properties) -> None:
         with self._ack:
@@ -234,8 +267,8 @@ class Publisher:
         return True
 
     def _message(self, row: Row) -> tuple[str, dict[str, Any]]:
-        base = {"table": self.table, "seq": row.seq, "type": row.kind, "game_id": row.game_id,
-                "at": row.at}
+        base = {"table": self.table, "box": self.box, "seq": row.seq, "type": row.kind,
+                "game_id": row.game_id, "at": row.at}
         if row.kind == "game":
             header = json.loads(row.body or "{}")
             self._games.pop(row.game_id, None)

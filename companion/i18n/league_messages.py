@@ -12,6 +12,10 @@ LEAGUE: dict[str, Source] = {
     "league:tables": {"count": "n", "one": "{n} table", "other": "{n} tables"},
     "league:none_yet": "No results yet. A table sends each finished game here once its config "
                        "has an [mqtt] section naming this broker.",
+    # {tables}: 'kitchen' (each name quoted, several joined by commas)
+    "league:clash": "More than one box sends results as table {tables}. Unless one box "
+                    "replaced the other, give each table its own name ([mqtt] table in its "
+                    "config). Every result is kept.",
     "league:player": "Player",
     "league:played": "Games",
     "league:won": "Won",
