@@ -1,10 +1,14 @@
 """`companion league`: every table's results from the broker, standings across tables.
 
 Subscribes to ``companion/+/result`` (QoS 1, a persistent session: results sent while the
-league was down wait at the broker), keeps each result once per (table, box, seq) in its own
-SQLite file (a restart rebuilds the standings from it) and serves the standings as a page
-and as JSON, computed with the same statistics as a table's (`companion.stats`). Messages
-on those topics that are not a table's result are ignored and counted.
+league was down wait at the broker). Its client id, ``companion-league-<id>``, is kept in
+its data folder (club/identity.py): the same after a restart, so the session is found
+again, and not another league's, so two leagues on one broker neither knock each other off
+nor split one session's messages; one league per data folder (datalock.py, as `run`).
+Keeps each result once per (table, box, seq) in its own SQLite file (a restart rebuilds
+the standings from it) and serves the standings as a page and as JSON, computed with the
+same statistics as a table's (`companion.stats`). Messages on those topics that are not a
+table's result are ignored and counted.
 
 ``box`` is the sending box's own id (club/identity.py): two boxes that share a table name
 count their own sequence numbers, so (table, seq) alone would drop the second box's games as
@@ -18,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -25,12 +30,14 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from flask import Flask, Response, jsonify, request
 
+from companion.club.identity import stable_id
 from companion.club.league_page import HEADERS, render
 from companion.stats import GameRecord, compute
 
 log = logging.getLogger("companion.league")
 TOPIC = "companion/+/result"
 MQTT_PORT = 1883  # the broker's port when `--mqtt` names none
+ID_FILE = "league-id"  # in the league's data folder: its client id's own part
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL,
     game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL,
@@ -74,8 +81,9 @@ class League:
         self.foreign = 0
         self._clashes_said: set[str] = set()
         self.host, self.port = host, port
+        self.client_id = f"companion-league-{stable_id(data_dir / ID_FILE)}"
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
-                                  client_id="companion-league", clean_session=False)
+                                  client_id=self.client_id, clean_session=False)
         self.client.on_connect = lambda c, u, f, r, p: c.subscribe(TOPIC, qos=1)
         self.client.on_message = self._on_message
         self.client.reconnect_delay_set(1, 30)
@@ -206,9 +214,21 @@ def broker_address(broker: str) -> tuple[str, int]:
 
 def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
     """`companion league`: `broker` is (host, port), as `broker_address` reads `--mqtt`."""
+    from companion.datalock import DataDirBusy, DataLock
     from companion.web import WebServer
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:  # one league per data folder, as one `companion run`: its file, its session
+        lock = DataLock(data_dir).acquire()
+    except DataDirBusy as exc:
+        from companion.i18n.catalogs import terminal_language
+        from companion.i18n.said import Said, say
+        from companion.stop_advice import stop_advice
+
+        said = Said("cli:cannot_start_busy", data=str(exc.data_dir), pid=exc.holder or "?",
+                    stop=stop_advice(exc.holder))
+        sys.stderr.write(f"companion league: {say(said, terminal_language())}\n")
+        return 2
     broker_host, broker_port = broker
     league = League(broker_host, broker_port, data_dir)
     league.start()
@@ -223,4 +243,5 @@ def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
     stop.wait()
     server.stop()
     league.stop()
+    lock.release()
     return 0
