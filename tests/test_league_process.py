@@ -115,3 +115,43 @@ def test_results_sent_while_the_league_was_down_wait_for_it(run, tmp_path):  # n
     again = run(LeagueProcess(where, tmp_path / "league").serving())
     wait_until(lambda: again.tables() == {"t1": 1}, timeout=15)
     assert re.search(r"standings on http://127\.0\.0\.1:\d+/", again.text)
+
+
+def page(league: LeagueProcess, lang: str = "de-DE") -> str:
+    return get(league.port, "/", {"Accept-Language": lang})[1].decode()
+
+
+def test_a_league_that_cannot_reach_its_broker_says_so(run, tmp_path):  # noqa: F811
+    """A port where no broker listens, a host that does not exist: the log says it (once)
+    and the page says it, in the reader's language."""
+    closed = run(LeagueProcess(f"127.0.0.1:{free_port()}", tmp_path / "closed").serving())
+    nowhere = run(LeagueProcess("no-such-broker.invalid", tmp_path / "nowhere").serving())
+    for league in (closed, nowhere):
+        wait_until(lambda league=league: "cannot reach the broker" in league.text, timeout=15)
+        assert "Keine Verbindung zum Broker" in page(league)
+        assert json.loads(get(league.port, "/standings.json")[1])["broker"]["connected"] \
+            is False
+    time.sleep(3)  # it keeps trying; the log does not say it again each time
+    assert closed.text.count("cannot reach the broker") == 1, closed.text
+
+
+def test_a_league_whose_broker_dies_says_so_and_recovers(run, tmp_path):  # noqa: F811
+    broker = run(Broker(tmp_path / "broker").start())
+    league = run(LeagueProcess(f"127.0.0.1:{broker.port}", tmp_path / "league").serving())
+    wait_until(lambda: "connected to the broker" in league.text, timeout=15)
+    assert "Keine Verbindung" not in page(league)
+    broker.stop()
+    wait_until(lambda: "lost the broker" in league.text, timeout=15)
+    assert "Keine Verbindung zum Broker" in page(league)
+    assert "cannot reach the broker" not in league.text  # one sentence for one outage
+    broker.start()
+    wait_until(lambda: "connected to the broker" in league.text.split("lost the broker")[-1],
+               timeout=40)
+    wait_until(lambda: "Keine Verbindung" not in page(league), timeout=5)
+
+
+def test_a_league_the_broker_refuses_says_so(run, tmp_path):  # noqa: F811
+    broker = run(Broker(tmp_path / "broker", users={"club": "secret"}).start())
+    league = run(LeagueProcess(f"127.0.0.1:{broker.port}", tmp_path / "league").serving())
+    wait_until(lambda: "refused the league" in league.text, timeout=15)
+    assert "hat die Liga abgewiesen (Not authorized)" in page(league)

@@ -8,7 +8,9 @@ nor split one session's messages; one league per data folder (datalock.py, as `r
 Keeps each result once per (table, box, seq) in its own SQLite file (a restart rebuilds
 the standings from it) and serves the standings as a page and as JSON, computed with the
 same statistics as a table's (`companion.stats`). Messages on those topics that are not a
-table's result are ignored and counted.
+table's result are ignored and counted. A broker it cannot reach (no broker on the port,
+no such host), one that refuses it or one that dies under it is logged once per kind, as a
+table logs it, and said on the page (``broker`` in the JSON) until it is connected again.
 
 ``box`` is the sending box's own id (club/identity.py): two boxes that share a table name
 count their own sequence numbers, so (table, seq) alone would drop the second box's games as
@@ -79,13 +81,20 @@ class League:
         migrate(self.db)
         self.lock = threading.Lock()
         self.foreign = 0
+        self._stopping = False
         self._clashes_said: set[str] = set()
         self.host, self.port = host, port
         self.client_id = f"companion-league-{stable_id(data_dir / ID_FILE)}"
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
                                   client_id=self.client_id, clean_session=False)
-        self.client.on_connect = lambda c, u, f, r, p: c.subscribe(TOPIC, qos=1)
+        self.client.on_connect = self._on_connect
+        self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.connected = False
+        # why the broker is not connected: "away" (cannot reach it, or lost it) or "refused"
+        self.problem: str | None = None
+        self.refusal = ""  # the broker's reason, when it refused
         self.client.reconnect_delay_set(1, 30)
 
     def start(self) -> None:
@@ -93,9 +102,38 @@ class League:
         self.client.loop_start()
 
     def stop(self) -> None:
+        self._stopping = True
         self.client.disconnect()
         self.client.loop_stop()
         self.db.close()
+
+    # --- paho's thread: the broker's connection, said once per kind -------------------------
+    @property
+    def where(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def _on_connect(self, client, userdata, flags, reason, properties) -> None:
+        if reason.is_failure:
+            self.refusal = str(reason)
+            self._fail("refused", f"the broker refused the league: {reason}")
+            return
+        client.subscribe(TOPIC, qos=1)
+        self.connected, self.problem = True, None
+        log.info("league: connected to the broker at %s", self.where)
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        self._fail("away", "cannot reach the broker; the league keeps trying (results sent "
+                           "meanwhile arrive once it is back)")
+
+    def _on_disconnect(self, client, userdata, flags, reason, properties) -> None:
+        was_connected, self.connected = self.connected, False
+        if was_connected and not self._stopping:  # a refusal was said already
+            self._fail("away", f"lost the broker ({reason}); the league keeps trying")
+
+    def _fail(self, kind: str, words: str) -> None:
+        if kind != self.problem:
+            log.warning("league: %s: %s", self.where, words)
+        self.problem = kind
 
     def _on_message(self, client, userdata, message) -> None:
         row = parse_result(message.topic, message.payload)
@@ -132,7 +170,9 @@ class League:
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
         return {**compute(records, same_people(records)), "tables": tables, "foreign": foreign,
-                "clashes": clashes}
+                "clashes": clashes, "broker": {
+                    "where": self.where, "connected": self.connected,
+                    "problem": self.problem, "refusal": self.refusal or None}}
 
 
 def migrate(db: sqlite3.Connection) -> None:

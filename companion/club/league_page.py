@@ -50,6 +50,12 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
                 f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         body = f"<p>{_say('none_yet', lang)}</p>"
+    broker = data.get("broker") or {}
+    if broker.get("problem"):  # the standings stand; newer results follow once connected
+        said = (_say("broker_refused", lang, where=broker["where"], reason=broker["refusal"])
+                if broker["problem"] == "refused" else
+                _say("broker_away", lang, where=broker["where"]))
+        body = f"<p><strong>{said}</strong></p>{body}"
     if data.get("clashes"):  # two boxes under one table name: say it above the standings
         names = ", ".join(f"\u2018{name}\u2019" for name in data["clashes"])
         body = f"<p><strong>{_say('clash', lang, tables=names)}</strong></p>{body}"

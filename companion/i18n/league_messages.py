@@ -16,6 +16,13 @@ LEAGUE: dict[str, Source] = {
     "league:clash": "More than one box sends results as table {tables}. Unless one box "
                     "replaced the other, give each table its own name ([mqtt] table in its "
                     "config). Every result is kept.",
+    # {where}: the broker's host:port
+    "league:broker_away": "No connection to the broker {where}; the league keeps trying. The "
+                          "standings show the results that came before; those sent meanwhile "
+                          "follow once it is back.",
+    # {reason}: the broker's answer, in English as MQTT gives it ("Not authorized")
+    "league:broker_refused": "The broker {where} refused the league ({reason}); it keeps "
+                             "trying. The standings show the results that came before.",
     "league:player": "Player",
     "league:played": "Games",
     "league:won": "Won",
