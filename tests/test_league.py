@@ -16,6 +16,7 @@ from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
 from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
 
+from companion.bench.web_bench import free_port
 from companion.club.league import League, broker_address, league_app
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -169,7 +170,7 @@ def test_companion_league_reads_the_brokers_port_from_mqtt_and_serves_the_standi
     broker = run(Broker(tmp_path / "broker").start())
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "league", "--mqtt", f"127.0.0.1:{broker.port}",
-         "--data", str(tmp_path / "league"), "--host", "127.0.0.1", "--port", "0"],
+         "--data", str(tmp_path / "league"), "--host", "127.0.0.1", "--port", str(free_port())],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         lines = []
