@@ -266,7 +266,7 @@ def test_page_and_assets_are_served_locally_within_the_budget(daemon, client, ga
     status, html, headers = client.get("/")
     assert status == 200 and "default-src 'self'" in headers["content-security-policy"]
     assert "http://" not in html and "https://" not in html  # no CDN
-    assert {"/static/app.js", "/static/core.js", "/static/app.css", "/i18n/de.json",
+    assert {"/static/page.js", "/static/app.css", "/i18n/de.json",
             f"/static/{game}.js"} <= set(page_paths(game))  # what a phone opening it fetches:
     # test_web_browser_page_weight.py holds the list to what Chromium really fetches
 

@@ -9,6 +9,7 @@ import pytest
 from browser_helpers import accepted, phone, until
 
 from companion.bench.web_bench import page_paths
+from companion.web.assets import START_BUNDLE
 
 FIRST_GAMES = {"howruck": "howruck_full_game.jsonl", "laufrauf": "laufrauf_full_game.jsonl",
                "tauziehen": "tauziehen_full_game.jsonl", "stramash": "stramash_pairs_game.jsonl"}
@@ -30,3 +31,6 @@ def test_the_weighed_page_is_what_a_phone_fetches_to_open_it(browser, daemon, ga
     assert page.evaluate("window.companion.status.simulate")
     assert sorted({path for path in fetched if not path.startswith("/api/")}) == \
         sorted(set(page_paths(game)) - {"/favicon.ico"} | {"/static/sim.js"})
+    # The page's start-up code comes in one request (assets.py, Bundle); then the game's own.
+    scripts = sorted(path for path in fetched if path.endswith(".js"))
+    assert scripts == sorted({f"/static/{START_BUNDLE}", f"/static/{game}.js", "/static/sim.js"})
