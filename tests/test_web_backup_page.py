@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import answerable, fetched, pair, phone, shot, until
+from browser_helpers import (
+    answerable,
+    choose_language,
+    fetched,
+    pair,
+    phone,
+    serious_violations,
+    shot,
+    until,
+)
+from playwright.sync_api import expect
 
 from companion.sessions.backup import check_backup
 
@@ -56,6 +66,7 @@ def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,
         "erhalten.")
     until(page, f"document.querySelectorAll('#games li').length === {len(before)}")
     assert page.inner_text("#message") == ""
+    assert page.inner_text("#restore-chosen") == "Keine Datei ausgewählt"  # restored: none now
 
 
 def test_a_watchers_download_is_refused_on_the_page(browser, daemon):
@@ -109,8 +120,65 @@ def test_a_refused_restore_is_said_at_the_backup_section(browser, daemon, tmp_pa
     assert page.is_hidden("#message")  # not at the top as well
     assert page.get_attribute("#restore-file", "aria-invalid") == "true"
     assert page.get_attribute("#restore-file", "aria-describedby") == "backup-note"
+    outline = "(s) => getComputedStyle(document.querySelector(s)).outlineStyle"
+    assert page.evaluate(outline, "#restore-pick") == "solid"  # on what is seen: the input hides
     colour = "(s) => getComputedStyle(document.querySelector(s)).color"
     assert page.evaluate(colour, "#backup-note") != page.evaluate(colour, "#data .hint")
     page.set_input_files("#restore-file", [])  # another choice: the old refusal goes
     assert page.inner_text("#backup-note") == "" and \
         page.get_attribute("#restore-file", "aria-invalid") is None
+
+
+CHOSEN = "document.querySelector('#restore-chosen').textContent"
+
+
+def test_the_file_field_speaks_the_pages_language(browser, daemon, tmp_path):
+    """The restore's file field in the page's words, not the browser's own ("Choose File / No
+    file chosen" in Chromium's language, whatever the page's): the native input is hidden
+    but there, inside a label drawn as a button that opens the file picker, a line beside it
+    names the file chosen (or none). Reached by Tab, with a focus ring on the button, and a
+    name a screen reader says."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#data summary")
+    until(page, "!document.querySelector('#restore-file').disabled")
+    box = page.locator("#restore-file").bounding_box()
+    assert box["width"] <= 1 and box["height"] <= 1  # the browser's own words are not seen
+    assert page.inner_text("#restore-pick") == "Datei auswählen …"
+    assert page.inner_text("#restore-chosen") == "Keine Datei ausgewählt"
+    assert page.locator("#restore-pick").bounding_box()["height"] >= 44  # a finger's tap
+    expect(page.locator("#restore-file")).to_have_accessible_name(
+        "Sicherungsdatei zum Einspielen Datei auswählen … Keine Datei ausgewählt")
+    shot(page, "backup-file-field")
+
+    ring = "getComputedStyle(document.querySelector('#restore-pick')).outlineStyle"
+    assert page.evaluate(ring) == "none"
+    page.focus("#backup-download")
+    page.keyboard.press("Tab")  # the next stop is the file field, drawn as its button
+    assert page.evaluate("document.activeElement.id") == "restore-file"
+    assert page.evaluate(ring) == "solid"
+    shot(page, "backup-file-field-focused")
+    first = tmp_path / "erste.companion-backup"
+    first.write_bytes(b"not read before a restore")
+    with page.expect_file_chooser() as choosing:
+        page.keyboard.press("Space")  # opens the picker from the keyboard
+    choosing.value.set_files(str(first))
+    until(page, f"{CHOSEN} === 'erste.companion-backup'")
+    assert page.is_enabled("#restore")
+
+    second = tmp_path / "zweite.companion-backup"
+    second.write_bytes(b"not read either")
+    with page.expect_file_chooser() as choosing:
+        page.click("#restore-pick")  # a tap on the button opens it too
+    choosing.value.set_files(str(second))
+    until(page, f"{CHOSEN} === 'zweite.companion-backup'")
+    shot(page, "backup-file-chosen")
+    assert serious_violations(page) == []
+
+    choose_language(page, "fr")  # the file's name stays; the words change
+    assert page.inner_text("#restore-chosen") == "zweite.companion-backup"
+    assert page.inner_text("#restore-pick") == "Choisir un fichier …"
+    page.set_input_files("#restore-file", [])
+    assert page.inner_text("#restore-chosen") == "Aucun fichier choisi"
+    assert page.is_disabled("#restore")

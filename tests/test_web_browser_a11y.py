@@ -111,7 +111,10 @@ def test_the_keyboard_lands_on_whose_turn_it_is_after_pairing_and_starting(brows
 SMALL_TARGETS = """() => [...document.querySelectorAll('button, summary, select, input, a[href]')]
   .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
   .map((el) => {
-    const box = ['checkbox', 'radio'].includes(el.type) && el.closest('label') || el;
+    // a box is tapped through its label; a control shown by its label instead (.vh, the
+    // restore's file field) through the part drawn for it, just after it
+    const box = ['checkbox', 'radio'].includes(el.type) && el.closest('label')
+      || el.classList.contains('vh') && el.nextElementSibling || el;
     const r = box.getBoundingClientRect();
     return [el.tagName, el.id || el.name || el.textContent.trim().slice(0, 30),
             Math.round(r.width), Math.round(r.height)];

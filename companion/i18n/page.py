@@ -52,6 +52,8 @@ PAGE: dict[str, Source] = {
     "backup_download": "Download a backup",
     "backup_saved": "Saved on this phone: {file}",
     "restore_file": "Backup file to restore",
+    "choose_file": "Choose a file …",  # the restore's file field: a button opening the picker
+    "no_file": "No file chosen",  # beside it, until a file is chosen (then the file's name)
     "restore": "Restore this backup",
     "restore_confirm": "Tap again: the table's games are replaced by those in {file} (today's "
                        "are kept on the box)",

@@ -43,14 +43,25 @@
     app.show("");
     note.textContent = t("restored", {n: r.data.restored.games, kept: r.data.kept});
     $("#restore-file").value = "";
+    showChosen();
     b.disabled = true;
     companion.setup.loadGames();
+  }
+
+  // The line beside the file field's button (index.html): the file chosen, or that none is,
+  // in the page's words (data-t: a change of language rewrites it; not a file's name).
+  function showChosen() {
+    const file = $("#restore-file").files[0], line = $("#restore-chosen");
+    if (file) delete line.dataset.t;
+    else line.dataset.t = "no_file";
+    line.textContent = file ? file.name : t("no_file");
   }
 
   $("#backup-download").addEventListener("click", download);
   $("#restore").addEventListener("click", restore);
   $("#restore-file").addEventListener("change", () => {
     $("#restore").disabled = !$("#restore-file").files.length;
+    showChosen();
     companion.unrefuse($("#backup-note"), [$("#restore-file")]);
   });
   $("#backup-download").disabled = $("#restore-file").disabled = false;
