@@ -59,6 +59,15 @@ def phone(browser, daemon, fetched: list[str] | None = None):
     return page
 
 
+def hardware_form(browser, daemon):
+    """A paired phone with the New game tab's hardware section open (pairing, settings)."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click("#hardware summary")
+    return page
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

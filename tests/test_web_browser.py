@@ -10,6 +10,7 @@ from browser_helpers import (
     PHONE,
     barrel,
     confirm,
+    hardware_form,
     move_buttons,
     pair,
     phone,
@@ -136,10 +137,7 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
 
 
 def test_hardware_settings_from_the_page(browser, daemon):
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    page.click("#hardware summary")
+    page = hardware_form(browser, daemon)
     until(page, "document.querySelector('[name=\"buttons.players\"]').value !== ''")
     assert page.input_value("[name='buttons.players']") == "17, 27"
     page.select_option("[name='display.type']", "sh1106")
@@ -191,10 +189,7 @@ def test_the_display_menu_offers_its_kinds_in_words(browser, daemon):
     file's values, not words for a family); the values sent stay the file's."""
     from browser_helpers import choose_language
 
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    page.click("#hardware summary")
+    page = hardware_form(browser, daemon)
     until(page, "document.querySelector('[name=\"display.type\"]').value === 'ssd1306'")
     offered = "[...document.querySelector('[name=\"display.type\"]').options]" \
               ".map((o) => [o.value, o.textContent])"
@@ -322,10 +317,7 @@ def test_the_race_countdown_is_refused_in_words_at_its_field(browser, daemon):
     """The countdown field was type=number: past its range the browser refused in its own
     words (and language), and "2,5" was never sent. It is a text field sent as typed, as the
     new-game form's numbers are, and the table's refusal is said at it in the page's words."""
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    page.click("#hardware summary")
+    page = hardware_form(browser, daemon)
     until(page, "document.querySelector('[name=\"race.countdown_s\"]').value !== ''")
     field = "[name='race.countdown_s']"
     note = "document.querySelector('#hardware-note').textContent"

@@ -5,7 +5,7 @@ again a moment later started nothing and did not know why)."""
 
 from __future__ import annotations
 
-from browser_helpers import pair, phone, shot, until
+from browser_helpers import hardware_form, pair, phone, shot, until
 
 SUBMIT = "#setup-form button[type=submit]"
 BAR = f"getComputedStyle(document.querySelector('{SUBMIT}'), '::after')"
@@ -40,10 +40,7 @@ def test_a_question_shows_its_time_left_and_says_when_it_lapsed(browser, daemon)
 
 def test_an_answered_question_says_no_lapse(browser, daemon):
     """Answered in time, the question is over: no "not confirmed" follows it."""
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    page.click("#hardware summary")
+    page = hardware_form(browser, daemon)
     page.click("#unpair-all")
     until(page, "document.querySelector('#unpair-all').dataset.armed !== undefined")
     until(page, "Date.now() - document.querySelector('#unpair-all').armedAt >= 400")

@@ -3,7 +3,7 @@ a seat without pairing is told what it needs; a refusal is put in sight."""
 
 from __future__ import annotations
 
-from browser_helpers import PHONE, answerable, pair, phone, seat, until
+from browser_helpers import PHONE, answerable, hardware_form, pair, phone, seat, until
 
 
 def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon):
@@ -32,10 +32,7 @@ def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon)
 
 
 def test_the_ask_lapses_after_a_few_seconds(browser, daemon):
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    page.click("#hardware summary")
+    page = hardware_form(browser, daemon)
     page.click("#unpair-all")
     until(page, "document.querySelector('#unpair-all').textContent === 'Alle Telefone entkoppeln'",
           timeout=8_000)
