@@ -17,6 +17,7 @@ from typing import TextIO
 
 from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
+from companion.host import default_data_dir
 from companion.i18n import message
 from companion.i18n.said import Said, os_error, say
 from companion.sessions.backup import (
@@ -27,7 +28,7 @@ from companion.sessions.backup import (
     keep_before_restore,
     write_backup,
 )
-from companion.sessions.store import DB_NAME, GameStore, default_data_dir
+from companion.sessions.store import DB_NAME, GameStore
 from companion.stop_advice import stop_advice
 
 

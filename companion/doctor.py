@@ -348,7 +348,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
          buttons_wait_s: float | None = None, offline: bool = False,
          lang: str | None = None) -> int:
     """Every finding, in `lang` (default: the terminal's language)."""
-    from companion.sessions.store import default_data_dir
+    from companion.host import default_data_dir
 
     lang = lang or terminal_language()
     try:

@@ -11,10 +11,11 @@ across restarts and differs from another league's.
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 from pathlib import Path
+
+from companion.atomic import write_atomically
 
 VALID = re.compile(r"[0-9a-f]{12}")
 
@@ -29,11 +30,5 @@ def stable_id(path: Path) -> str:
     if VALID.fullmatch(kept):
         return kept
     new = secrets.token_hex(6)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    spare = path.with_name(f".{path.name}.{os.getpid()}")
-    with open(spare, "w", encoding="ascii") as out:  # whole, then in place: never half an id
-        out.write(new + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(spare, path)
+    write_atomically(path, new + "\n")  # never half an id
     return new

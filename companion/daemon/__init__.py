@@ -31,6 +31,7 @@ from companion.daemon.display import DisplayOutput, phone_frames
 from companion.daemon.hub import Hub
 from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
+from companion.devices.splash import panel_note, remember, sources
 from companion.host import default_data_dir, simulating
 
 if TYPE_CHECKING:
@@ -89,10 +90,10 @@ class Daemon:
         self.file_config = config
         self.config = config = self._with_page_settings(config)
         self.virtual_display = simulate if virtual_display is None else virtual_display
-        self.panel_note = self._panel_note()
+        self.panel_note = panel_note(config, self.settings.language, self.virtual_display)
         self._splash_bus, self._splash_pages = None, None
-        if splash is not None and splash.panel == self.panel_note:
-            self._splash_bus, self._splash_pages = splash.take_panel()
+        if splash is not None:  # this very panel, or switched off before ours opens
+            self._splash_bus, self._splash_pages = splash.take_panel(self.panel_note)
         self.hub = Hub(clock)
         # The display first: its mailbox thread draws the first frame at once, while the
         # rest (the table, the web stack: Flask is imported only below) is still loading.
@@ -181,17 +182,6 @@ class Daemon:
                 and self.display.frames == 0 and time.monotonic() < deadline:
             time.sleep(0.002)
 
-    def _panel_note(self) -> dict | None:
-        """The panel as the start-up splash needs to know it (None: nothing to draw it on)."""
-        cfg = self.config
-        if cfg.display_type not in ("ssd1306", "sh1106"):
-            return None
-        return {"chip": cfg.display_type, "port": cfg.display_port,
-                "address": cfg.display_address, "rotate": cfg.display_rotate,
-                "contrast": cfg.display_contrast,
-                "sh1106_column_offset": cfg.display_sh1106_column_offset,
-                "lang": self.settings.language, "virtual": self.virtual_display}
-
     def _display_opener(self):
         """How to (re)open the OLED: luma over I2C on a Pi; in simulation the same driver
         over a virtual controller, whose RAM the web page shows; or luma's `dummy` device
@@ -204,19 +194,19 @@ class Daemon:
             return lambda: dummy(width=128, height=64, mode="1")
         panel = {"rotate": cfg.display_rotate, "contrast": cfg.display_contrast,
                  "sh1106_column_offset": cfg.display_sh1106_column_offset}
-        splash_pages = [self._splash_pages]  # the splash's pages: for the first opening only
-
-        def shown() -> list[bytes] | None:
-            pages, splash_pages[0] = splash_pages[0], None
-            return pages
         if self.virtual_display:
             from companion.devices.virtual_oled import VirtualOled
             self.virtual_oled = self._splash_bus or VirtualOled(chip, cfg.display_address)
             bus = self.virtual_oled
             return lambda: open_display(chip, bus=bus, address=cfg.display_address,
-                                        shown=shown(), **panel)
+                                        shown=self._splash_shown(), **panel)
         return lambda: open_display(chip, port=cfg.display_port, address=cfg.display_address,
-                                    shown=shown(), **panel)
+                                    shown=self._splash_shown(), **panel)
+
+    def _splash_shown(self) -> list[bytes] | None:
+        """The pages the start-up splash left on the panel: for its first opening only."""
+        pages, self._splash_pages = self._splash_pages, None
+        return pages
 
     def _with_page_settings(self, config: configuration.Config,
                             hardware: dict | None = None) -> configuration.Config:
@@ -367,9 +357,8 @@ def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
                    stop=stop_advice(exc.holder))
         return 2
     except OSError as exc:
-        from companion.web.server import AddressUnusable  # imported already: it raised
-        if isinstance(exc, AddressUnusable) and exc.errno == errno.EADDRINUSE:
-            _say_error("cli:port_in_use", address=exc.address)
+        if exc.errno == errno.EADDRINUSE:  # the page's address: the only one the daemon binds
+            _say_error("cli:port_in_use", address=f"{config.web_host}:{config.web_port}")
         else:
             _say_error("cli:cannot_start", error=str(exc))
         return 2
@@ -382,7 +371,6 @@ def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
     if notifier.watchdog_s:
         _watchdog(daemon.hub, notifier, notifier.watchdog_s / 3)
     notifier.ready("refereeing")
-    from companion.devices.splash import remember, sources
     remember(daemon.data_dir, sources(args.config, daemon.data_dir, simulate), daemon.panel_note)
     log.info("companion running%s; games database %s (%d games)",
              " in simulation" if simulate else "", daemon.sessions.store.path,

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.daemon.atomic import write_atomically
+from companion.atomic import write_atomically
 from companion.rules import Refusal
 
 MAX_TRIES = 5

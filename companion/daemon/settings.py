@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import config as configuration
-from companion.daemon.atomic import write_atomically
+from companion.atomic import write_atomically
 
 SETTINGS_FILE = "settings.json"  # in the data directory
 

@@ -24,12 +24,15 @@ import sys
 import time
 from pathlib import Path
 
+from companion.atomic import write_atomically
 from companion.datalock import DataDirBusy, DataLock
 from companion.host import DEFAULT_CONFIG_PATH, default_data_dir, simulating
 
 TYPE_CHECKING = False  # `typing` itself is one import more before the splash
 if TYPE_CHECKING:
     from typing import Any
+
+    from companion.config import Config
 
 NOTE_NAME = "display.json"
 SETTINGS_NAME = "settings.json"  # the page's settings (daemon/settings.py)
@@ -78,6 +81,18 @@ def sources(config_path: Path | None, data_dir: Path, simulate: bool) -> dict[st
             "simulate": simulate}
 
 
+def panel_note(config: Config, lang: str, virtual: bool) -> dict[str, Any] | None:
+    """The panel a daemon with `config` opens, as the note keeps it and a splash is drawn on
+    (None: no panel for a splash: none, or luma's dummy)."""
+    if config.display_type not in ("ssd1306", "sh1106"):
+        return None
+    return {"chip": config.display_type, "port": config.display_port,
+            "address": config.display_address, "rotate": config.display_rotate,
+            "contrast": config.display_contrast,
+            "sh1106_column_offset": config.display_sh1106_column_offset,
+            "lang": lang, "virtual": virtual}
+
+
 def remember(data_dir: Path, decided_by: dict[str, Any], panel: dict[str, Any] | None) -> None:
     """Leave the note for the next start (the daemon calls this once started): `panel` is what
     it opened (None: no panel to show a splash on). Written only when it changed (an SD card
@@ -89,7 +104,6 @@ def remember(data_dir: Path, decided_by: dict[str, Any], panel: dict[str, Any] |
             return
     except OSError:
         pass
-    from companion.daemon.atomic import write_atomically
     write_atomically(path, text)
 
 
@@ -107,9 +121,15 @@ class Splash:
         self.lock_taken = True
         return self.lock
 
-    def take_panel(self) -> tuple[Any, list[bytes]]:
-        """The daemon's driver takes the panel as it stands: the bus (the virtual controller
-        in simulation; None on a Pi, where the driver opens its own) and the pages it holds."""
+    def take_panel(self, panel: dict[str, Any] | None) -> tuple[Any, list[bytes] | None]:
+        """The daemon's driver takes the panel as it stands if the splash was drawn for this
+        very `panel` (`panel_note`): the bus (the virtual controller in simulation; None on
+        a Pi, where the driver opens its own) and the pages it holds. Else the splash's
+        panel is switched off now, before the daemon's display opens (later, its "off"
+        would darken the daemon's first screen on the same panel): (None, None)."""
+        if panel != self.panel:
+            self.abandon()
+            return None, None
         self.panel_taken = True
         if self.panel["virtual"]:
             return self.bus, self.pages

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.announce import announcements
+from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
-from companion.sessions.store import GameRow, GameStore, default_data_dir
+from companion.sessions.store import GameRow, GameStore
 
 MAX_ACTION_BYTES = 16 * 1024
 

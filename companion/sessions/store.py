@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.host import default_data_dir as default_data_dir  # its old home
-
 SCHEMA_VERSION = 1
 WAL_PAGES = 128  # the log starts again at its beginning after this many pages (512 KiB)
 DB_NAME = "games.sqlite3"

@@ -60,14 +60,6 @@ from companion.web.http1 import (
 from companion.web.stream import Broker, StreamClient, StreamOpener
 from companion.web.workers import Workers
 
-
-class AddressUnusable(OSError):
-    """The page's address (web.host, web.port) cannot be listened on; `address` names it."""
-
-    def __init__(self, errno: int | None, text: str, address: str) -> None:
-        super().__init__(errno, text)
-        self.address = address
-
 log = logging.getLogger("companion.web")
 MAX_BODY = 64 * 1024
 MAX_HEAD = 16 * 1024
@@ -107,8 +99,8 @@ class WebServer:
             self.sock.bind((host, port))
         except OSError as exc:  # say which address (web.host, web.port): the error does not
             self.sock.close()
-            raise AddressUnusable(exc.errno, f"the page's address {host}:{port}: "
-                                             f"{exc.strerror or exc}", f"{host}:{port}") from None
+            raise OSError(exc.errno, f"the page's address {host}:{port}: "
+                                     f"{exc.strerror or exc}") from None
         self.sock.listen(128)
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
