@@ -377,7 +377,9 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         held, stop = check_data_folder(data_dir)
         first += [held] if held is not None else []
         findings = diagnose(config, data_dir, simulate, stop=stop)
-    if buttons_wait_s is not None:
+    if buttons_wait_s is not None and simulate:  # mock pins: nobody can press them
+        out.write(f"  {say(Said('doctor:buttons_simulated'), lang)}\n")
+    elif buttons_wait_s is not None:
         from companion.doctor_buttons import check_buttons
 
         def ask(request: str) -> None:

@@ -3,9 +3,12 @@ button the test wires to each request, the way a swapped or loose wire would."""
 
 from __future__ import annotations
 
+import io
+
 import gpiozero.pins.mock
 from web_helpers import free_port
 
+from companion import doctor
 from companion.cli import main as cli_main
 from companion.config import parse
 from companion.devices.buttons import ButtonPanel
@@ -69,13 +72,28 @@ def test_edge_times_on_no_known_clock_are_a_finding(mock_pins, monkeypatch):
     assert "no known clock" in results[-1].message and not results[-1].ok
 
 
-def test_the_command_prompts_and_reports(tmp_path, mock_pins, capsys, monkeypatch):
-    """Nobody presses anything: each request is shown, each times out, exit status 1."""
+def _config(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text(f"[web]\nhost = \"127.0.0.1\"\nport = {free_port()}\n"
                       "[buttons]\nplayers = [17]\nok = -1\n[leds]\nplayers = [23]\n")
-    assert cli_main(["doctor", "--simulate", "--config", str(config), "--data",
-                     str(tmp_path / "data"), "--buttons", "0.1"]) == 1
+    return config
+
+
+def test_the_command_prompts_and_reports(tmp_path, mock_pins):
+    """On the Pi (here: the mock pins the fixture installed, as the daemon's pins would be)
+    nobody presses anything: each request is shown, each times out, exit status 1."""
+    out = io.StringIO()
+    assert doctor.main(_config(tmp_path), tmp_path / "data", False, out, buttons_wait_s=0.1,
+                       lang="en") == 1
+    assert "→ press the player 1 button (GPIO17) now" in out.getvalue()
+    assert "✗ buttons: no press of the player 1 button (GPIO17) within 0.1 s" in out.getvalue()
+
+
+def test_in_simulation_no_button_is_asked_for(tmp_path, mock_pins, capsys):
+    """`--simulate` has only mock pins nobody can press: the doctor says the buttons were not
+    checked, and why, instead of asking for presses that cannot come."""
+    cli_main(["doctor", "--simulate", "--config", str(_config(tmp_path)), "--data",
+              str(tmp_path / "data"), "--buttons", "0.1"])
     out = capsys.readouterr().out
-    assert "→ press the player 1 button (GPIO17) now" in out
-    assert "✗ buttons: no press of the player 1 button (GPIO17) within 0.1 s" in out
+    assert "buttons not checked: in simulation there are none to press" in out
+    assert "→" not in out and "no press of" not in out

@@ -16,6 +16,8 @@ SENTENCES: dict[str, Source] = {
         "other": "{n} problems found",
     },
     "doctor:simulation": "(simulation: mock pins, virtual display)",
+    "doctor:buttons_simulated": "(buttons not checked: in simulation there are none to press; "
+                                "run companion doctor on the Pi without --simulate)",
     "doctor:config_fix": "correct that key (examples/config.toml lists them all)",
     "doctor:config_file_fix": "make the file readable TOML (examples/config.toml shows the "
                               "format)",
