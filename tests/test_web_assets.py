@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from browser_helpers import CHROMIUM, FLAGS, NO_CHROMIUM
 
 from companion.web import web_root
 from companion.web.assets import START_BUNDLE, START_SCRIPTS, Compacted, compact_css, compact_js
@@ -61,9 +62,11 @@ def test_served_compacted_and_revalidated(daemon, client):
 
 
 def bundled(folder: Path, names: tuple[str, ...]) -> bytes:
-    """Scripts as one file: each compacted, in order, a line `;` between them (a part ending
-    without one cannot run on into the next)."""
-    return ";\n".join(compact_js((folder / name).read_text("utf-8")) for name in names).encode()
+    """Scripts as one file: each compacted, in order, each in a `try` of its own (a part
+    ending without `;` cannot run on into the next; one that throws stops no other)."""
+    return "".join(f"try {{\n{compact_js((folder / name).read_text('utf-8')).rstrip()}\n"
+                   "} catch (e) { setTimeout(function () { throw e; }); }\n"
+                   for name in names).encode()
 
 
 def test_the_start_up_scripts_are_served_as_one_file(daemon, client):
@@ -87,7 +90,8 @@ def test_the_bundle_is_made_again_when_a_part_changes(tmp_path):
     (tmp_path / "a.js").write_text("(function () {\n  // a\n  one();\n})()\n")
     (tmp_path / "b.js").write_text("(function () {\n  two();\n})();\n")
     parts, kept = (tmp_path / "a.js", tmp_path / "b.js"), Compacted()
-    assert kept.body(parts) == b"(function () {\none();\n})()\n;\n(function () {\ntwo();\n})();\n"
+    assert kept.body(parts) == bundled(tmp_path, ("a.js", "b.js"))
+    assert kept.body(parts).startswith(b"try {\n(function () {\none();\n})()\n} catch (e)")
     assert kept.body(parts) is kept.body(parts)  # made once, kept
     assert kept.body(parts[1:]) == b"(function () {\ntwo();\n})();\n"  # a file alone: as it was
     (tmp_path / "b.js").write_text("(function () {\n  three();\n})();\n")
@@ -95,3 +99,31 @@ def test_the_bundle_is_made_again_when_a_part_changes(tmp_path):
     os.utime(tmp_path / "b.js", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     assert kept.body(parts) == bundled(tmp_path, ("a.js", "b.js"))
     assert b"three();" in kept.body(parts) and b"two();" not in kept.body(parts)
+
+
+@NO_CHROMIUM
+def test_a_part_that_throws_stops_no_other_and_is_still_reported(tmp_path):
+    """As eleven files, a script that threw was reported and the others ran; in the bundle
+    too (run in Chromium: the bundle's parts after the one that throws run, and the error
+    still reaches the page's error handlers as uncaught). The last part is sent as written (a
+    template literal across lines) and ends in a comment without a line end."""
+    from playwright.sync_api import sync_playwright
+    (tmp_path / "a.js").write_text("(function () {\n  window.ran = ['a'];\n})()\n")
+    (tmp_path / "b.js").write_text("(function () {\n  window.ran.push('b');\n"
+                                   "  throw new Error('b broke');\n})();\n")
+    (tmp_path / "c.js").write_text("(function () {\n  window.lines = `one\n  two`;\n"
+                                   "  window.ran.push('c');\n})()\n// sent as written")
+    body = Compacted().body(tuple(tmp_path / name for name in ("a.js", "b.js", "c.js")))
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = chromium.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_content("<html><body></body></html>")
+            page.add_script_tag(content=body.decode())
+            page.wait_for_timeout(200)
+            assert page.evaluate("window.ran") == ["a", "b", "c"]
+            assert len(errors) == 1 and "b broke" in errors[0]
+        finally:
+            chromium.close()

@@ -10,7 +10,10 @@ The page's start-up scripts (START_SCRIPTS) stay one file per job in the source,
 as one file, START_BUNDLE, made here from them as they are on disk: one request instead of
 eleven on a Pi's Wi-Fi, and smaller gzipped as one. They are classic scripts each wrapped in
 its own function, so run one after the other in one file they do what they did as eleven
-`defer` scripts in this order; but an error thrown while one runs stops the ones after it."""
+`defer` scripts in this order. As eleven files, one that threw while it ran was reported and
+the others still ran; in one file a throw would end the file there, so each part runs in its
+own `try` and what it throws is thrown again a moment later (reported as before, the next
+part runs meanwhile)."""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ MIMETYPES = {".js": "text/javascript", ".css": "text/css"}
 START_SCRIPTS = ("core.js", "i18n.js", "announce.js", "choices.js", "seats.js", "live.js",
                  "pairing.js", "history.js", "play.js", "tabs.js", "app.js")
 START_BUNDLE = "page.js"  # the name they are sent under (/static/page.js): no file of its own
-BUNDLES = {START_BUNDLE: START_SCRIPTS}
+BUNDLES = {START_BUNDLE: START_SCRIPTS}  # of scripts only (each part runs in a `try`)
 
 
 def compact_js(source: str) -> str:
@@ -49,11 +52,18 @@ def compact_css(source: str) -> str:
 COMPACTORS: dict[str, Callable[[str], str]] = {".js": compact_js, ".css": compact_css}
 
 
+PART_START = "try {\n"
+# An error thrown by one part is reported as an uncaught error once the file has run, as
+# it was when the part was a file of its own; the parts after it run first.
+PART_END = "} catch (e) { setTimeout(function () { throw e; }); }\n"
+
+
 class Compacted:
     """Files as sent: one file compacted, or several scripts compacted and joined in order (a
-    bundle) with a line `;` between them, so that no part runs on into the next (a part
-    ending `})()` before one starting `(` would call it). Each is made once and made again
-    when any of its files changes on disk (an edited source shows at the next reload)."""
+    bundle), each in a `try` of its own (PART_START, PART_END): no part runs on into the next
+    (a part ending `})()` before one starting `(` would call it), and none stops the ones
+    after it. Each is made once and made again when any of its files changes on disk (an
+    edited source shows at the next reload)."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple[Path, ...], tuple[tuple[int, ...], bytes]] = {}
@@ -62,7 +72,9 @@ class Compacted:
         changed = tuple(path.stat().st_mtime_ns for path in paths)
         kept = self.kept.get(paths)
         if kept is None or kept[0] != changed:
-            body = ";\n".join(COMPACTORS[path.suffix](path.read_text("utf-8")) for path in paths)
+            parts = [COMPACTORS[path.suffix](path.read_text("utf-8")) for path in paths]
+            body = parts[0] if len(parts) == 1 else \
+                "".join(f"{PART_START}{part.rstrip()}\n{PART_END}" for part in parts)
             kept = self.kept[paths] = (changed, body.encode("utf-8"))
         return kept[1]
 
