@@ -158,6 +158,19 @@ def test_own_side_only_option_refuses_the_opponents_side():
     t.play("A", card("white", 1), "A", "blue")
 
 
+@pytest.mark.parametrize("white", [card("white", 3), NESSIE])
+def test_own_side_only_leaves_white_cards_on_any_of_the_six_fields(white):
+    """The option is the DECISION of the red/blue/green line (rules: "Placing a Scot card");
+    white cards go "on any of the six fields" at every table. The legal actions say so too."""
+    t = Table("howruck", ["A", "B"], {"own_side_only": True})
+    t.start("A")
+    legal = t.core.legal_actions(t.state, "A")
+    assert {"type": "play", "player": "A", "card": white, "side": "B", "field": "green"} \
+        in legal
+    assert not any(a.get("card") == card("blue", 2) and a.get("side") == "B" for a in legal)
+    t.play("A", white, "B", "green")
+
+
 @pytest.mark.parametrize("side", ["A", "B"])
 @pytest.mark.parametrize("field", ["red", "blue", "green"])
 def test_white_cards_go_on_any_of_the_six_fields(table, side, field):

@@ -36,7 +36,8 @@ MESSAGES: dict[str, Source] = {
     "quick_start_same_player": (
         "The younger player takes the barrel and the older one begins: two players."),
     "wrong_field_color": "A {color} card goes on a {color} field, not on {field}.",
-    "own_side_only": "At this table cards go on your own side only.",
+    "own_side_only": (
+        "At this table colour cards go on your own side only (white ones on any field)."),
     "action_card_set_aside": (
         "“{card}” was drawn in the tie-break: it lies with the cards set aside this round."),
     "card_set_aside": "“{card}” was already drawn in this tie-break: a new draw takes a new card.",

@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.howruck.cards import ACTION_KINDS, FIELD_COLORS, NESSIE_STRENGTH, draw_json
-from companion.rules.howruck.legal import CARD_ROWS, playable_rows, teams_actions, two_left
+from companion.rules.howruck.legal import (
+    CARD_ROWS,
+    placement_sides,
+    playable_rows,
+    teams_actions,
+    two_left,
+)
 from companion.rules.howruck.state import HowRuckState
 
 Group = dict[str, Any]
@@ -92,7 +98,6 @@ def _placements(s: HowRuckState, player: str, base: dict[str, Any],
     colour's field, a white one on any). `at` is where card/side/field go ((), or ("take",)).
     Cards are offered as strength × imprint where every combination is there (only at the
     top: the page's expansion opens dicts two keys deep), else as the list of cards."""
-    sides = [player] if s.options.own_side_only else list(s.players)
     rows = playable_rows(s)
     groups = []
     for cards in ALL_CARD_GROUPS if rows is CARD_ROWS else _card_groups(rows):
@@ -103,6 +108,7 @@ def _placements(s: HowRuckState, player: str, base: dict[str, Any],
         else:
             group_base = base
             each = [[[*at, "card"], [c.copy() for c in cards.templates]]]
+        sides = list(placement_sides(s, player, cards.fields))
         for key, options in (("side", sides), ("field", list(cards.fields))):
             if len(options) > 1:
                 each.append([[*at, key], options])

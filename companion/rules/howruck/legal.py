@@ -81,12 +81,19 @@ def playable_rows(s: HowRuckState) -> tuple | list:
     return [row for row in CARD_ROWS if (s.remaining_copies(row[0]) or 0) > 0]
 
 
+def placement_sides(s: HowRuckState, player: str, fields: tuple[str, ...]) -> tuple[str, ...]:
+    """The sides a card that goes on `fields` may be placed on: a coloured card's only the
+    player's own with the option "own side only"; a white card (it goes on any of the three
+    field colours) on any of the six fields at every table (rules: placing a Scot card)."""
+    return (player,) if s.options.own_side_only and len(fields) == 1 else s.players
+
+
 def placements(s: HowRuckState, player: str) -> list[dict]:
     """Every (card, side, field) the player may place."""
-    sides = (player,) if s.options.own_side_only else s.players
     cards = [(template.copy(), fields) for _, template, fields in playable_rows(s)]
     return [{"card": shown, "side": side, "field": field}
-            for shown, fields in cards for side in sides for field in fields]
+            for shown, fields in cards for side in placement_sides(s, player, fields)
+            for field in fields]
 
 
 def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
@@ -113,11 +120,11 @@ def _params(s: HowRuckState, player: str, kind: str) -> list[dict]:
 
 def _tug(s: HowRuckState, player: str) -> list[Action]:
     # {"type": "play", "player": ..., **placement} for each placement, built in one pass
-    sides = (player,) if s.options.own_side_only else s.players
     cards = [(template.copy(), fields) for _, template, fields in playable_rows(s)]
     out: list[Action] = [{"type": "play", "player": player, "card": shown, "side": side,
                           "field": field}
-                         for shown, fields in cards for side in sides for field in fields]
+                         for shown, fields in cards
+                         for side in placement_sides(s, player, fields) for field in fields]
     for kind in ACTION_KINDS:
         if kind in s.actions_played or kind in s.set_aside:
             continue

@@ -52,8 +52,8 @@ def see_card(s: HowRuckState, card: Card) -> None:
 def check_placement(s: HowRuckState, player: str, card: Card, side: str, field: str) -> None:
     if card.color != "white" and card.color != field:
         raise Refusal("wrong_field_color", color=card.color, field=field)
-    if s.options.own_side_only and side != player:
-        raise Refusal("own_side_only", side=side)
+    if s.options.own_side_only and side != player and card.color != "white":
+        raise Refusal("own_side_only", side=side)  # white: any of the six fields, always
 
 
 def place(s: HowRuckState, player: str, card: Card, side: str, field: str,
