@@ -100,7 +100,7 @@ def _show(value: Any, lang: str) -> str:
 
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
-    from companion.i18n.catalog import MESSAGES, REASONS  # loaded when first needed
+    from companion.i18n.catalog import MESSAGES, PIECE_PARAMS, REASONS  # when first needed
 
     if lang not in languages():
         lang = DEFAULT_LANGUAGE
@@ -112,8 +112,15 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
     reason = params.get("reason")
     if isinstance(reason, str) and f"{code}.{reason}" in REASONS:  # its own sentence
         source, context = REASONS[f"{code}.{reason}"], f"refusal:{code}.{reason}"
-    return sentence(fill(context, source, lang, params,
-                         {k: _show(v, lang) for k, v in params.items()}))
+    shown = {k: _piece(v) if k in PIECE_PARAMS else _show(v, lang) for k, v in params.items()}
+    return sentence(fill(context, source, lang, params, shown))
+
+
+def _piece(index: Any) -> str:
+    """A piece's index (0 = the first) as the board numbers it (1 = the first); anything but
+    a whole number (a refused action's own value) as it came."""
+    whole = isinstance(index, int) and not isinstance(index, bool)
+    return str(index + 1) if whole else str(index)
 
 
 def sentence(text: str) -> str:

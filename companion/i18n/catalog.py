@@ -93,6 +93,11 @@ REASONS: dict[str, str] = {
     **BACKUP_REASONS,
 }
 
+# Parameters naming a piece by its index, which the contract counts from 0 (actions.md:
+# figures 0–2, laddies 0–4) and the board, the buttons and the page from 1 ("red 1",
+# "Laddie 1"): a sentence says the board's number; the parameter itself stays as it is.
+PIECE_PARAMS = frozenset({"figure", "laddie"})
+
 MESSAGES.update(WEB_MESSAGES)
 MESSAGES.update(LAUFRAUF_MESSAGES)
 MESSAGES.update(TAUZIEHEN_MESSAGES)

@@ -1,0 +1,63 @@
+"""Refusals said as the table says things: the real cores refuse, and the sentence names a
+piece by the number on the board and the buttons (from 1, while the contract counts from 0),
+a card by the page's name, a place as the page names it (no square numbers), and a colour in
+the form its noun asks for."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import Table
+from mountain import Mountain
+
+from companion.i18n import message
+
+LANGS = ("en", "de", "nl", "fr")
+
+
+def said(refusal, lang: str) -> str:
+    return message(refusal.code, refusal.params, lang)
+
+
+class Track(Table):
+    def __init__(self, players=("Ann", "Bob", "Cat"), **options) -> None:
+        super().__init__("stramash", list(players), options)
+
+    def put(self, player: str, laddie: int, loc) -> Track:
+        self.state.laddies[player][laddie] = ("dock", 0) if loc == "dock" else loc
+        return self
+
+    def refuse_play(self, code: str, card: str, **extra):
+        return self.refuse(code, type="play", player=self.view["turn"], card=card, **extra)
+
+
+# --- pieces: numbered from 1, as on the board ----------------------------------------------
+@pytest.mark.parametrize(("lang", "piece"), [("en", "Figure 1"), ("de", "Figur 1"),
+                                             ("nl", "Pion 1"), ("fr", "pion 1")])
+def test_a_figure_is_numbered_from_one(lang, piece):
+    t = Mountain().put("red", 0, ("middle", 25)).put("red", 1, "summit").put("red", 2, "summit")
+    t.state.berggeist = ("red", 0)
+    t.roll(1, 3)
+    refusal = t.refuse_move("carrier_cannot_ascend", "ascend", 0)
+    assert refusal.params["figure"] == 0  # the contract's own number stays
+    text = said(refusal, lang)
+    assert piece in text and "0" not in text, text
+
+
+@pytest.mark.parametrize(("lang", "piece"), [("en", "Laddie 1"), ("de", "Laddie 1"),
+                                             ("nl", "Laddie 1"), ("fr", "pion 1")])
+def test_a_laddie_is_numbered_from_one(lang, piece):
+    refusal = Track().refuse_play("laddie_not_on_track", "8", laddie=0)
+    assert refusal.params["laddie"] == 0
+    text = said(refusal, lang)
+    assert piece in text and "0" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seven_split_names_the_laddie_from_one(lang):
+    t = Track().put("Ann", 0, ("track", 5))
+    refusal = t.refuse_play("split_laddie_not_on_track", "7", split=[[0, 3], [4, 4]])
+    assert refusal.params["laddie"] == 4
+    text = said(refusal, lang)
+    assert re.search(r"\b5\b", text) and not re.search(r"\b4\b", text), text
