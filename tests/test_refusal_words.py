@@ -61,3 +61,31 @@ def test_a_seven_split_names_the_laddie_from_one(lang):
     assert refusal.params["laddie"] == 4
     text = said(refusal, lang)
     assert re.search(r"\b5\b", text) and not re.search(r"\b4\b", text), text
+
+
+# --- places: named as the page names them, never by a square's number ----------------------
+def _place_refusals():
+    """(refusal, the square's number) for each refusal that concerns a place."""
+    t = Mountain().put("red", 0, ("middle", 24)).put("blue", 0, ("middle", 26))
+    t.put("red", 1, "summit").put("red", 2, "summit")
+    t.state.berggeist = ("blue", 0)
+    t.roll(2, 3)
+    yield t.refuse_move("berggeist_in_the_way", "ascend", 0), "field"
+    t = Mountain().put("red", 0, ("lower", 8)).put("blue", 0, ("lower", 10))
+    t.roll(2, 5)
+    yield t.refuse_move("target_on_ascent_field", "strike", 0), "field"
+    t = Track().put("Ann", 0, ("track", 5)).put("Ann", 1, ("track", 8))
+    yield t.refuse_play("own_laddie_in_the_way", "5", laddie=0), "square"
+    t = Track(("Ann", "Bob", "Cat", "Dan"), pairs=True)
+    entry = t.view["castle_entry"]["Cat"]
+    t.put("Ann", 0, ("track", entry - 4)).put("Cat", 0, ("track", entry))
+    yield t.refuse_play("partner_entry_occupied", "4", laddie=0), "square"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_about_a_place_names_no_square_number(lang):
+    for refusal, key in _place_refusals():
+        assert isinstance(refusal.params[key], int)  # the contract's parameter stays
+        text = said(refusal, lang)
+        assert not re.search(r"\d", text), (refusal.code, text)
+        assert "{" not in text, text

@@ -34,7 +34,7 @@ LAUFRAUF_MESSAGES: dict[str, Source] = {
     "carrier_cannot_ascend": "Figure {figure} carries the Berggeist and cannot ascend.",
     "base_camp_not_empty": (
         "The second ascent only once no figure is left in base camp ({left} there)."),
-    "berggeist_in_the_way": "No figure may pass the Berggeist (field {field}).",
+    "berggeist_in_the_way": "No figure may pass the Berggeist.",
     "strike_only_on_first_throw": "Striking only while the first throw is on the table.",
     "strike_needs_different_dice": "Striking needs two different dice.",
     "nothing_to_strike": {
@@ -42,7 +42,7 @@ LAUFRAUF_MESSAGES: dict[str, Source] = {
         "one": "There is no figure {count} field away to strike.",
         "other": "There is no figure {count} fields away to strike.",
     },
-    "target_on_ascent_field": "A figure on an ascent field is safe (field {field}).",
+    "target_on_ascent_field": "A figure on an ascent field is safe: it cannot be struck.",
     "needs_a_double": "Cards only on a double (the dice show {dice}).",
     "no_cards_left": "There are no cards left to turn up.",
     "card_not_in_supply": "There is no {card} card left in the supply.",

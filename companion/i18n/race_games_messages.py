@@ -27,8 +27,8 @@ STRAMASH_MESSAGES: dict[str, Source] = {
     "split_laddie_not_on_track": (
         "A 7 splits only between laddies on the track (laddie {laddie} is not)."),
     "partner_entry_occupied": (
-        "{player}'s castle entry square ({square}) is taken: no landing on that laddie."),
-    "own_laddie_in_the_way": "A laddie of the same colour is in the way (square {square}).",
+        "{player}'s castle entry is taken: no landing on that laddie."),
+    "own_laddie_in_the_way": "A laddie of the same colour is in the way.",
     "target_not_an_opponent": (
         "The Bonnie Fechter only hits an opponent's laddie ({player} is not one)."),
     "target_not_on_track": "{player}'s laddie {laddie} is not on the track.",
