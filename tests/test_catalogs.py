@@ -131,6 +131,9 @@ DYNAMIC = re.compile(r"""["'`](\w+_)["'`]\s*\+""")
 
 
 def test_every_entry_is_used_somewhere():
+    from companion.i18n.catalog import BY_COLOUR
+    from companion.rules.howruck.cards import COLORS
+
     text = code_text()
     prefixes = set(DYNAMIC.findall(text))
     unused = []
@@ -142,6 +145,8 @@ def test_every_entry_is_used_somewhere():
         if kind == "refusal" and "." in key:  # a reason's own sentence (catalog.REASONS)
             code, reason = key.split(".", 1)
             quoted = f'"{code}"' in text and f'reason="{reason}"' in text
+            if code in BY_COLOUR:  # a colour's own sentence: said whenever the code is
+                quoted = f'"{code}"' in text and reason in COLORS
         if kind == "setting":  # a setting's name: one the page may change
             quoted = key.removesuffix("[]") in page_settings()
         if kind == "os":  # an OS error's reason, by its errno name (said.os_error)

@@ -100,7 +100,7 @@ def test_codes_are_snake_case():
 def test_placeholders_are_filled_and_cards_are_described():
     params = {"color": "red", "strength": 5, "max": 3}
     assert message("strength_out_of_range", params, "de") == \
-        "Eine Karte in rot hat Stärke 0 bis 3, nicht 5."
+        "Eine rote Karte hat Stärke 0 bis 3, nicht 5."
     card = {"color": "white", "strength": 4, "howruck": True, "nessie": False}
     assert message("card_exhausted", {"card": card}, "nl") == \
         "Alle kaarten wit 4 (How Ruck) zijn deze ronde al gespeeld."

@@ -89,3 +89,65 @@ def test_a_refusal_about_a_place_names_no_square_number(lang):
         text = said(refusal, lang)
         assert not re.search(r"\d", text), (refusal.code, text)
         assert "{" not in text, text
+
+
+# --- colours: in the form their noun asks for ----------------------------------------------
+def card(color: str, strength: int) -> dict:
+    return {"color": color, "strength": strength, "howruck": False, "nessie": False}
+
+
+def _tug() -> Table:
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    return t
+
+
+def wrong_field(color: str, field: str):
+    return _tug().refuse("wrong_field_color", type="play", player="A", card=card(color, 1),
+                         side="A", field=field)
+
+
+def out_of_range(color: str):
+    return _tug().refuse("strength_out_of_range", type="play", player="A",
+                         card=card(color, 5), side="A", field="red")
+
+
+def field_empty(field: str):
+    return _tug().refuse("field_empty", type="action", player="A", card="seitenwechsel",
+                         **{"from": "B", "field": field})
+
+
+@pytest.mark.parametrize(("refuse", "lang", "text"), [
+    (lambda: wrong_field("green", "red"), "nl", "Een groene kaart hoort op een groen veld."),
+    (lambda: wrong_field("red", "blue"), "nl", "Een rode kaart hoort op een rood veld."),
+    (lambda: wrong_field("green", "red"), "de", "Eine grüne Karte gehört auf ein grünes Feld."),
+    (lambda: wrong_field("blue", "red"), "de", "Eine blaue Karte gehört auf ein blaues Feld."),
+    (lambda: wrong_field("green", "blue"), "fr", "Une carte verte va sur une case verte."),
+    (lambda: wrong_field("red", "green"), "fr", "Une carte rouge va sur une case rouge."),
+    (lambda: wrong_field("blue", "green"), "en", "A blue card goes on a blue field."),
+    (lambda: out_of_range("white"), "nl", "Een witte kaart heeft een sterkte van 0 tot 4, "
+                                          "niet 5."),
+    (lambda: out_of_range("red"), "nl", "Een rode kaart heeft een sterkte van 0 tot 3, niet 5."),
+    (lambda: out_of_range("white"), "fr", "Une carte blanche a une force de 0 à 4, pas 5."),
+    (lambda: out_of_range("green"), "fr", "Une carte verte a une force de 0 à 3, pas 5."),
+    (lambda: out_of_range("white"), "de", "Eine weiße Karte hat Stärke 0 bis 4, nicht 5."),
+    (lambda: out_of_range("blue"), "en", "A blue card has a strength from 0 to 3, not 5."),
+    (lambda: field_empty("green"), "nl", "Het groene veld aan de kant van B is leeg."),
+    (lambda: field_empty("green"), "de", "Das grüne Feld auf der Seite von B ist leer."),
+    (lambda: field_empty("green"), "fr", "La case verte du côté de B est vide."),
+    (lambda: field_empty("green"), "en", "The green field on B's side is empty."),
+])
+def test_a_colour_agrees_with_its_noun(refuse, lang, text):
+    assert said(refuse(), lang) == text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_colour_of_a_colour_sentence_has_its_own_sentence(lang):
+    """No colour falls back to the sentence that can only insert the bare word."""
+    from companion.i18n.catalog import BY_COLOUR, REASONS
+
+    for code in BY_COLOUR:
+        colours = ("red", "blue", "green", "white") if code == "strength_out_of_range" \
+            else ("red", "blue", "green")
+        for colour in colours:
+            assert f"{code}.{colour}" in REASONS, (code, colour)

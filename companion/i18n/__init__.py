@@ -100,7 +100,12 @@ def _show(value: Any, lang: str) -> str:
 
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
-    from companion.i18n.catalog import MESSAGES, PIECE_PARAMS, REASONS  # when first needed
+    from companion.i18n.catalog import (  # loaded when first needed
+        BY_COLOUR,
+        MESSAGES,
+        PIECE_PARAMS,
+        REASONS,
+    )
 
     if lang not in languages():
         lang = DEFAULT_LANGUAGE
@@ -109,9 +114,9 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
         source, code, params = MESSAGES["_unknown"], "_unknown", {"code": code}
     params = params or {}
     context = f"refusal:{code}"
-    reason = params.get("reason")
-    if isinstance(reason, str) and f"{code}.{reason}" in REASONS:  # its own sentence
-        source, context = REASONS[f"{code}.{reason}"], f"refusal:{code}.{reason}"
+    variant = params.get(BY_COLOUR.get(code, "reason"))  # a reason, or a colour
+    if isinstance(variant, str) and f"{code}.{variant}" in REASONS:  # its own sentence
+        source, context = REASONS[f"{code}.{variant}"], f"refusal:{code}.{variant}"
     shown = {k: _piece(v) if k in PIECE_PARAMS else _show(v, lang) for k, v in params.items()}
     return sentence(fill(context, source, lang, params, shown))
 

@@ -71,6 +71,25 @@ MESSAGES: dict[str, Source] = {
     "action_too_large": "The action is too large.",
 }
 
+# A refusal naming a How Ruck! colour has a sentence of its own per colour (context
+# ``refusal:CODE.COLOUR``, chosen like a reason's by the parameter named here), so that each
+# language makes the colour agree with its noun: "een rode kaart" but "een rood veld", "une
+# carte verte", "eine grüne Karte". The sentence for the code itself stays for a colour
+# without one.
+BY_COLOUR: dict[str, str] = {
+    "strength_out_of_range": "color",
+    "wrong_field_color": "color",
+    "field_empty": "field",
+}
+COLOUR_SENTENCES: dict[str, str] = {
+    **{f"strength_out_of_range.{c}": f"A {c} card has a strength from 0 to {{max}}, not "
+                                     "{strength}." for c in ("red", "blue", "green", "white")},
+    **{f"wrong_field_color.{c}": f"A {c} card goes on a {c} field."
+       for c in ("red", "blue", "green")},
+    **{f"field_empty.{c}": f"The {c} field on {{side}}'s side is empty."
+       for c in ("red", "blue", "green")},
+}
+
 # A refusal whose `reason` parameter says more has a sentence of its own per reason
 # (context ``refusal:CODE.REASON``); the code stays the stable one (`bad_players`).
 REASONS: dict[str, str] = {
@@ -91,6 +110,7 @@ REASONS: dict[str, str] = {
     **SETTING_REASONS,
     **LAUFRAUF_REASONS,
     **BACKUP_REASONS,
+    **COLOUR_SENTENCES,
 }
 
 # Parameters naming a piece by its index, which the contract counts from 0 (actions.md:
