@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.announce_said import page_said
-from companion.i18n import card_name, sentence, word
+from companion.i18n import card_name, sentence, stramash_card, word
 from companion.i18n.said import Said
 
 Event = dict[str, Any]
@@ -133,12 +133,6 @@ def _lr_huckauf(e: Event, before: View, after: View, lang: str) -> list[Any]:
 
 
 # --- Stramash ----------------------------------------------------------------------------------
-def _sm_card(card: str, lang: str) -> str:
-    if card == "joker":
-        return "Bonnie Fechter"
-    return page_said(f"sm_rank_{card}", lang) if card in ("J", "Q", "K") else card
-
-
 def _sm_move(e: Event, move: list[Any], length: int) -> Said:
     _, laddie, was, now = move
     l = laddie + 1  # noqa: E741 (the sentences' own name for a laddie)
@@ -162,7 +156,7 @@ def _sm_played(e: Event, before: View, after: View, lang: str) -> list[Any]:
     length = after.get("track_length") or 1
     moves = "; ".join(_sm_move(e, m, length).text(lang) for m in e.get("moves") or []
                       if m[0] == owner)  # whom it sent back: the announcement
-    card = _sm_card(e["card"], lang)
+    card = stramash_card(e["card"], lang)
     if owner != e["player"]:
         return [Said("replay:sm_played_for", p=e["player"], card=card, q=owner, moves=moves)]
     return [Said("replay:sm_played", p=e["player"], card=card, moves=moves)]
@@ -193,5 +187,5 @@ _SAYERS: dict[str, Sayer] = {
     "huckauf": _lr_huckauf,
     "played": _sm_played,
     "discarded": lambda e, before, after, lang: [
-        Said("replay:sm_discarded", p=e["player"], card=_sm_card(e["card"], lang))],
+        Said("replay:sm_discarded", p=e["player"], card=stramash_card(e["card"], lang))],
 }

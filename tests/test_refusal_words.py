@@ -151,3 +151,20 @@ def test_every_colour_of_a_colour_sentence_has_its_own_sentence(lang):
             else ("red", "blue", "green")
         for colour in colours:
             assert f"{code}.{colour}" in REASONS, (code, colour)
+
+
+# --- Stramash cards: by the page's names ---------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_joker_is_the_bonnie_fechter_in_a_refusal(lang):
+    t = Track().put("Ann", 0, ("track", 5)).put("Bob", 0, ("track", 20))
+    refusal = t.refuse("card_could_move", type="discard", player="Ann", card="joker")
+    assert refusal.params == {"card": "joker"}
+    text = said(refusal, lang)
+    assert "Bonnie Fechter" in text and "joker" not in text.lower(), text
+
+
+@pytest.mark.parametrize(("lang", "letter"), [("de", "D"), ("en", "Q"), ("nl", "V"),
+                                              ("fr", "D")])
+def test_a_face_card_in_a_refusal_has_the_letter_the_page_gives_it(lang, letter):
+    refusal = Track().refuse("card_could_move", type="discard", player="Ann", card="Q")
+    assert re.search(rf"\b{letter}\b", said(refusal, lang)), said(refusal, lang)

@@ -78,6 +78,22 @@ def card_name(card: dict[str, Any], lang: str) -> str:
     return text + (" (How Ruck)" if card.get("howruck") else "")
 
 
+BONNIE_FECHTER = "Bonnie Fechter"  # Stramash's joker: the publisher's name, in every language
+
+
+def stramash_card(rank: str, lang: str) -> str:
+    """A Stramash card as the page names it: the joker is the Bonnie Fechter (the rules'
+    name), a face card the reader's letter ("D" for a German or French Queen), any other its
+    rank ("7")."""
+    if rank == "joker":
+        return BONNIE_FECHTER
+    if rank in ("J", "Q", "K"):
+        from companion.i18n.page import PAGE
+
+        return translate(f"page:sm_rank_{rank}", PAGE[f"sm_rank_{rank}"], lang)
+    return rank
+
+
 def _show(value: Any, lang: str) -> str:
     if isinstance(value, SettingKey):
         return setting_name(value, lang)
@@ -105,6 +121,7 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
         MESSAGES,
         PIECE_PARAMS,
         REASONS,
+        STRAMASH_CARD_CODES,
     )
 
     if lang not in languages():
@@ -118,6 +135,8 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
     if isinstance(variant, str) and f"{code}.{variant}" in REASONS:  # its own sentence
         source, context = REASONS[f"{code}.{variant}"], f"refusal:{code}.{variant}"
     shown = {k: _piece(v) if k in PIECE_PARAMS else _show(v, lang) for k, v in params.items()}
+    if code in STRAMASH_CARD_CODES and isinstance(params.get("card"), str):
+        shown["card"] = stramash_card(params["card"], lang)
     return sentence(fill(context, source, lang, params, shown))
 
 

@@ -117,6 +117,9 @@ REASONS: dict[str, str] = {
 # figures 0–2, laddies 0–4) and the board, the buttons and the page from 1 ("red 1",
 # "Laddie 1"): a sentence says the board's number; the parameter itself stays as it is.
 PIECE_PARAMS = frozenset({"figure", "laddie"})
+# Refusals whose `card` is a Stramash rank ("A" … "K", "joker"): said as the page names the
+# card (the joker is the Bonnie Fechter; a face card by the reader's letter).
+STRAMASH_CARD_CODES = frozenset({"card_cannot_enter", "card_could_move"})
 
 MESSAGES.update(WEB_MESSAGES)
 MESSAGES.update(LAUFRAUF_MESSAGES)
