@@ -8,6 +8,7 @@ import random
 import pytest
 from helpers import NESSIE, Table, card
 
+from companion.i18n import message
 from companion.race import Edge, RaceArbiter
 
 
@@ -193,10 +194,30 @@ def test_with_a_composition_a_single_copy_drawn_in_the_tiebreak_counts_as_seen()
     tie(t)
     t.do(type="tiebreak", draws={"A": one, "B": card("red", 2)})
     assert t.event("tiebreak")["winner"] == "B"  # equal strength: red above blue
-    t.refuse("card_exhausted", type="play", player="B", card=one, side="B", field="blue")
+    # refused for where the copy is: with the cards set aside, not played
+    t.refuse("card_drawn_in_tiebreak", type="play", player="B", card=one, side="B",
+             field="blue")
     t.play("B", card("red", 2), "B", "red")  # one red 2 left in the box
-    t.refuse("card_exhausted", type="play", player="A", card=card("red", 2), side="A",
+    t.refuse("card_drawn_in_tiebreak", type="play", player="A", card=card("red", 2), side="A",
              field="red")
+
+
+def test_with_a_composition_a_card_played_out_is_exhausted_and_one_drawn_is_set_aside():
+    three = card("red", 3)
+    t = Table("howruck", ["A", "B"], {"composition": [{"card": three, "count": 1}]})
+    tie(t)
+    t.do(type="tiebreak", draws={"A": three, "B": {"action": "seilriss"}})
+    refusal = t.refuse("card_drawn_in_tiebreak", type="play", player="A", card=three,
+                       side="A", field="red")
+    assert refusal.params == {"card": three}
+    assert message(refusal.code, refusal.params, "nl") == (
+        "Rood 3 is bij de beslissing getrokken en ligt deze ronde apart; een ander exemplaar "
+        "is er niet.")
+    blue = card("blue", 1)
+    t = Table("howruck", ["A", "B"], {"composition": [{"card": blue, "count": 1}]})
+    t.start("A")
+    t.play("A", blue, "A", "blue")
+    t.refuse("card_exhausted", type="play", player="B", card=blue, side="B", field="blue")
 
 
 def test_a_redraw_cannot_show_a_card_whose_copies_are_all_set_aside():
@@ -206,7 +227,8 @@ def test_a_redraw_cannot_show_a_card_whose_copies_are_all_set_aside():
     tie(t)
     t.do(type="tiebreak", draws={"A": two, "B": two})  # equal: draw again, with new cards
     assert t.view["phase"] == "tiebreak"
-    t.refuse("card_exhausted", type="tiebreak", draws={"A": two, "B": {"action": "seilriss"}})
+    t.refuse("card_drawn_in_tiebreak", type="tiebreak",
+             draws={"A": two, "B": {"action": "seilriss"}})
     t.refuse("card_not_in_box", type="tiebreak", draws={"A": card("red", 1),
                                                         "B": card("red", 1)})
     legal = t.core.legal_actions(t.state)

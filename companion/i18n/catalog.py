@@ -32,6 +32,9 @@ MESSAGES: dict[str, Source] = {
     "duplicate_action_card": "There is only one “{card}” card in the box.",
     "card_not_in_box": "The box has no card {card}.",
     "card_exhausted": "Every copy of {card} has already been played this round.",
+    "card_drawn_in_tiebreak": (
+        "{card} was drawn in the tie-break: it lies with the cards set aside this round, and "
+        "no other copy is left."),
     "quick_start_round_one_only": "The beginner start is only for the first round.",
     "quick_start_same_player": (
         "The younger player takes the barrel and the older one begins: two players."),

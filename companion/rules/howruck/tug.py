@@ -40,11 +40,14 @@ def play(s: HowRuckState, player: str, a: dict[str, Any], events: list[Event]) -
 
 
 def see_card(s: HowRuckState, card: Card) -> None:
-    """A Scot card comes into view; with a box composition, one copy too many is refused."""
+    """A Scot card comes into view; with a box composition, one copy too many is refused,
+    saying where the copies are: a copy drawn in the tie-break lies set aside, not played."""
     remaining = s.remaining_copies(card)
     if remaining is not None and remaining <= 0:
         if s.options.copies.get(card, 0) == 0:
             raise Refusal("card_not_in_box", card=card.as_json())
+        if card in s.set_aside:
+            raise Refusal("card_drawn_in_tiebreak", card=card.as_json())
         raise Refusal("card_exhausted", card=card.as_json())
     s.seen[card] = s.seen.get(card, 0) + 1
 
