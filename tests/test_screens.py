@@ -318,3 +318,38 @@ def test_render_race_refuses_a_file_that_holds_no_race(tmp_path, capsys):
     race = tmp_path / "race.json"
     race.write_text('{"phase": "countdown", "countdown": 3}')
     assert cli_main(["render", "race", "--state", str(race), "--out", str(out)]) == 0
+
+
+@pytest.mark.parametrize("names", [("Anna", "Clara"), ("Johannes", "Mathilde"),
+                                   ("Benjamin", "Wilhelm")])
+def test_tauziehen_shows_a_name_of_up_to_eight_letters_whole(names):
+    """"Clara" was cut to "Cla…": a name had 28 px beside the rope."""
+    from companion.rules import get_core
+    from companion.screens.canvas import shortened
+
+    core = get_core("tauziehen")
+    view = core.view(core.new_game(list(names), {}, 3))
+    canvas = draw(Scene(lang="de", state=view))
+    boxes = {text: box for text, box in canvas.texts}
+    for name in names:
+        x0, _, x1, _ = boxes[name]
+        assert shortened(name, MIN_TEXT_PX, x1 - x0) == name, (name, boxes[name])
+    assert canvas.overflows == []
+
+
+@pytest.mark.parametrize(("count", "points", "lang", "said"), [
+    (1, 1, "de", ["Clara", "macht einen Punkt", "Punkte: 1"]),
+    (2, 4, "de", ["Clara", "macht 2 Punkte", "Punkte: 4"]),
+    (2, 3, "en", ["Clara", "scores 2 points", "Points: 3"]),
+    (3, 3, "nl", ["Clara", "scoort 3 punten", "Punten: 3"]),
+    (2, 2, "fr", ["Clara", "marque 2 points", "Points : 2"]),
+])
+def test_the_point_banner_says_how_many_and_what_the_number_is(count, points, lang, said):
+    """It said "Clara macht einen Punkt" over a lone "1" (the total), also for two points."""
+    from companion.rules import get_core
+
+    core = get_core("tauziehen")
+    view = core.view(core.new_game(["Anna", "Clara"], {}, 3))
+    item = {"kind": "point", "params": {"player": "Clara", "count": count, "points": points}}
+    canvas = draw(Scene(lang=lang, state=view, banner=item))
+    assert [text for text, _ in canvas.texts] == said

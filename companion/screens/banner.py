@@ -33,8 +33,11 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
         canvas.text(BOTTOM, where, 13, align="center", shorten=True)
     elif kind == "point":
         _who(canvas, p["player"], lang)
-        canvas.text(MIDDLE, text("point", lang), 13, align="center")
-        canvas.text(BOTTOM, str(p.get("points", "")), 16, align="center")
+        count = p.get("count", 1)
+        scored = text("point", lang) if count == 1 else text("points_scored", lang, n=count)
+        canvas.text(MIDDLE, scored, 13, align="center")
+        canvas.text(BOTTOM, text("points_total", lang, n=p.get("points", "")), 13,
+                    align="center")
     elif kind.startswith("berggeist_"):
         canvas.text((0, 0, WIDTH, 18), text("berggeist", lang), 13, align="center")
         if kind == "berggeist_placed":

@@ -3,7 +3,9 @@
 Reads the Tauziehen public view: players, turn, rope ({"1": pos, …}), markers ({ID: card or
 None}), points, winner. Player 1 (first id, +2 side) is drawn on the left; each rope card is a
 row, its position a slot from +2 (left) to −2 (right). A player's marker is a bar on that
-player's side of the card it sits on.
+player's side of the card it sits on. The names stand on a line of their own above, half the
+width each, so that a name of eight letters shows whole; the points below them, beside the
+rope.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from companion.screens import common
 from companion.screens.canvas import DARK, HEIGHT, LIT, WIDTH, Canvas
 
 ROPE_CARDS = (1, 2, 4, 8, 16)
-ROW_H = 12
+NAME_H = 14  # the names' line
+ROW_H = 10  # a rope card's row, below it
 SLOT_W = 10
 SLOTS_LEFT = 50
 TRACK = (2, 1, 0, -1, -2)  # slot order, left to right
+NAME_W = WIDTH // 2 - 1
 
 
 def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
@@ -29,17 +33,20 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
         common.game_won(canvas, None if winner == "draw" else str(winner), lang, score)
         return
     for side, player in enumerate(players[:2]):
-        x0 = 0 if side == 0 else WIDTH - 30
+        x0 = 0 if side == 0 else WIDTH - NAME_W
         on_turn = state.get("turn") == player
         if on_turn:  # the player on turn: name lit up
-            canvas.draw.rectangle((x0, 0, x0 + 29, 14), fill=LIT)
-        canvas.text((x0 + 1, 0, x0 + 29, 15), str(player), 11, align="center", shorten=True,
+            canvas.draw.rectangle((x0, 0, x0 + NAME_W - 1, NAME_H - 1), fill=LIT)
+        canvas.text((x0 + 1, 0, x0 + NAME_W - 1, NAME_H), str(player), 11,
+                    align="left" if side == 0 else "right", shorten=True,
                     fill=DARK if on_turn else LIT)
-        canvas.text((x0, 18, x0 + 30, 46), str(points.get(player, 0)), 24, align="center")
+        x0 = 0 if side == 0 else WIDTH - 30
+        canvas.text((x0, NAME_H + 6, x0 + 30, HEIGHT - 4), str(points.get(player, 0)), 24,
+                    align="center")
     rope = state.get("rope") or {}
     markers = state.get("markers") or {}
     for row, card in enumerate(ROPE_CARDS):
-        y = 2 + row * ROW_H
+        y = NAME_H + row * ROW_H
         canvas.text((32, y, SLOTS_LEFT - 2, y + ROW_H), str(card), 11, align="right")
         for slot in range(len(TRACK)):
             cx = SLOTS_LEFT + slot * SLOT_W + SLOT_W // 2
@@ -51,7 +58,7 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
             if markers.get(player) == card:
                 bar = x if side == 0 else x + SLOT_W - 1
                 canvas.draw.rectangle((bar, y + 1, bar, y + ROW_H - 2), fill=LIT)
-    canvas.line([(SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, 0),
-                 (SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, 1)])
+    canvas.line([(SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, NAME_H - 1),
+                 (SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, NAME_H)])
     canvas.line([(SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, HEIGHT - 2),
                  (SLOTS_LEFT + 2 * SLOT_W + SLOT_W // 2, HEIGHT - 1)])

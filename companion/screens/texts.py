@@ -45,6 +45,8 @@ TEXTS: dict[str, str] = {
     "field": "Field {n}",  # where an action card put the barrel
     "start_of": "Start: {p}",  # Seilriss: the barrel on that player's start field
     "point": "scores a point",
+    "points_scored": "scores {n} points",  # two or more at once (cards crossed together)
+    "points_total": "Points: {n}",  # the scorer's points now, under either
     "stays": "stays home",
     "strikes": "strikes",
     "in_castle": "in the castle",
