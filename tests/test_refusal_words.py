@@ -168,3 +168,30 @@ def test_the_joker_is_the_bonnie_fechter_in_a_refusal(lang):
 def test_a_face_card_in_a_refusal_has_the_letter_the_page_gives_it(lang, letter):
     refusal = Track().refuse("card_could_move", type="discard", player="Ann", card="Q")
     assert re.search(rf"\b{letter}\b", said(refusal, lang)), said(refusal, lang)
+
+
+# --- wording a native speaker chose ------------------------------------------------------
+def test_dutch_says_dobbelstenen_berggeest_terugkijken_and_vakje():
+    from companion.i18n.catalogs import page_catalog
+    from companion.screens.texts import text
+
+    page = page_catalog("nl")["strings"]
+    assert page["lr_real"].startswith("Dobbelstenen en kaarten van de tafel")
+    assert page["lr_pass"] == "Dobbelstenen doorgeven"
+    assert page["rp_open"] == "Terugkijken"
+    assert page["sm_castle_hole"] == "kasteel, vakje {h}" and text("hole", "nl", n=2) == "vakje 2"
+    assert message("berggeist_first", {}, "nl") == (
+        "Huckauf! De eerste worp is een 7: verplaats eerst de Berggeest.")
+    assert message("nothing_to_keep", {}, "nl") == (
+        "De eerste worp is met beide dobbelstenen; er ligt nog geen dobbelsteen om te laten "
+        "liggen.")
+    said = " ".join(v for v in page.values() if isinstance(v, str))
+    assert "berggeest" not in said and "Naspelen" not in said
+
+
+def test_german_and_french_name_a_castle_place_as_a_field_not_a_hole():
+    from companion.i18n.catalogs import page_catalog
+
+    assert page_catalog("de")["strings"]["sm_castle_hole"] == "Burg, Feld {h}"
+    assert page_catalog("fr")["strings"]["sm_castle_hole"] == "château, case {h}"
+    assert page_catalog("de")["strings"]["rp_open"] == "Ansehen"

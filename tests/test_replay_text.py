@@ -48,9 +48,9 @@ GERMAN = {
         "Bob schickt Ann zurück ins Dock. Cat ist am Zug.",
         "Zeile 9: Cat spielt 8: Laddie 5 geht 8 Felder zurück. Dan ist am Zug.",
         "Zeile 13: Cat spielt K: Laddie 5 geht in die Burg. Laddie 5 von Cat ist in der Burg, "
-        "Loch 3. Dan ist am Zug.",
+        "Feld 3. Dan ist am Zug.",
         "Zeile 1518: Dan spielt A für Bob: Laddie 2 geht in die Burg. Laddie 2 von Bob ist in "
-        "der Burg, Loch 1. Bob & Dan gewinnen das Spiel!"],
+        "der Burg, Feld 1. Bob & Dan gewinnen das Spiel!"],
     "howruck_action_cards": [
         "Zeile 8: Bob legt Nessie auf die Seite von Bob, Feld rot. Das Fass steht auf Feld 7, "
         "Ann ist am Zug.",

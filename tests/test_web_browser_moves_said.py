@@ -45,7 +45,7 @@ def test_stramash_results_say_what_a_play_does_in_the_tables_words(browser, daem
                 assert "Neuer Laddie" in text and (action["card"] == "joker"
                                                    or "Neuer Laddie aufs Startfeld" in text)
             elif "castle" in dst:
-                assert f"Laddie {laddie + 1}: " in text and "Loch" in text
+                assert f"Laddie {laddie + 1}: " in text and "Burg, Feld" in text
             elif action["card"] == "8":
                 kinds.add("back")
                 assert f"Laddie {laddie + 1}: 8 zurück" in text
@@ -67,7 +67,7 @@ def _pushes(core, state) -> bool:
 
 
 # A move button's parts that a history line leaves to the announcements after its dash.
-SAID_AFTER = re.compile(r": (zurück ins Dock|auf das Burgeingangsfeld|in die Burg, Loch \d)$")
+SAID_AFTER = re.compile(r": (zurück ins Dock|auf das Burgeingangsfeld|in die Burg, Feld \d)$")
 DE = {"red": "rot", "blue": "blau", "green": "grün", "yellow": "gelb"}
 
 
@@ -184,4 +184,4 @@ def test_stramash_history_says_what_each_play_did_as_its_button_said_it(browser,
         shortened += kept != button.split(" · ")
     said = "\n".join(lines)
     assert compared > 100 and shortened > 5
-    assert "10 vor" in said and "Loch" in said and "zurück ins Dock" in said
+    assert "10 vor" in said and "Burg, Feld" in said and "zurück ins Dock" in said

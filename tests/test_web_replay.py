@@ -33,7 +33,7 @@ def test_step_through_a_finished_game(browser, daemon):
     final_board = page.inner_html("#board")
 
     page.click("nav [data-tab=setup]")
-    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     assert text(page, "#replay-count") == f"Aktion 0 von {steps}"
     assert text(page, "#replay-line") == "Das Spiel, wie es aufgebaut wurde."
@@ -74,7 +74,7 @@ def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):
     item = page.locator(f"#games li:has-text('#{game_id} ')")
     item.wait_for()
     assert "(unentschieden)" in item.inner_text()
-    item.get_by_role("button", name="Nachspielen").click()
+    item.get_by_role("button", name="Ansehen").click()
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     assert text(page, "#replay-title").endswith("unentschieden")
     page.click("nav [data-tab=roster]")
