@@ -5,11 +5,19 @@ Refused actions are part of the output (exit 0); a file that cannot be read, a m
 or a bad header stops with exit 2 and a message naming the line. Lines are read one at a time
 with a length cap, so a huge or binary file is refused without being loaded whole; the games
 database (SQLite) given instead of a game file is named as such.
+
+A game saved from the page's API replays too: its history (``GET /api/games/N/history``) is
+one JSON object with "header" and "actions" (and the events, which the replay makes again).
+It is read only when the file cannot be JSON Lines (its first line is no JSON object, or is
+one holding "header" and "actions"), whole, up to `MAX_HISTORY_BYTES`; its lines are numbered
+as its game file numbers them (the header line 1, action k line k + 1). A JSON Lines file
+replays byte for byte as before.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import IO, Any, Protocol
 
 from companion.i18n import message
@@ -22,6 +30,8 @@ HEADER_KEYS = ("game", "players", "options", "seed")
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+MAX_HISTORY_BYTES = 64 * 1024 * 1024  # a saved history object, read whole
+HISTORY_KEYS = ("header", "actions")  # what makes a JSON object a saved history
 
 
 class ReplayInputError(Exception):
@@ -63,6 +73,91 @@ def _lines(stream: IO[bytes]):
         yield number, value
 
 
+class _Kept:
+    """A stream that keeps what was read of it, until `forget`: the first line read as JSON
+    Lines can then be read again as the start of one JSON document (a saved history)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.read: bytearray | None = bytearray()
+
+    def readline(self, limit: int) -> bytes:
+        raw = self.stream.readline(limit)
+        if self.read is not None:
+            self.read += raw
+            if len(self.read) > MAX_HISTORY_BYTES:  # a sea of blank or comment lines
+                self.read = None
+        return raw
+
+    def forget(self) -> None:
+        self.read = None
+
+    def document(self) -> Any:
+        """The whole file as one JSON value; None when it is none, is too large, or does not
+        begin as a JSON object does (a database, a binary file: not read any further)."""
+        kept, self.read = self.read, None
+        if kept is None or not kept.lstrip().startswith(b"{"):
+            return None
+        raw = bytes(kept) + self.stream.read(MAX_HISTORY_BYTES + 1 - len(kept))
+        if len(raw) > MAX_HISTORY_BYTES:
+            return None
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return None
+
+
+def _is_history(value: Any) -> bool:
+    return isinstance(value, dict) and all(key in value for key in HISTORY_KEYS)
+
+
+def _game_rows(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, JSON object) of the header, then of each action: from the spec's JSON
+    Lines, or from a saved history object (the module docstring)."""
+    kept = _Kept(stream)
+    lines = _lines(kept)
+    try:
+        first = next(lines, None)
+    except ReplayInputError:
+        document = kept.document()
+        if not _is_history(document):
+            raise  # what JSON Lines would say of the line
+        yield from _history_rows(document)
+        return
+    if first is not None and _is_history(first[1]):
+        document = kept.document()
+        if _is_history(document):
+            yield from _history_rows(document)
+            return
+        # not one JSON object (more follows it): read as JSON Lines, its header is refused
+        # ("header" is no header key) before any further line is needed
+    kept.forget()
+    if first is not None:
+        yield first
+    yield from lines
+
+
+def _history_rows(history: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    header, actions = history["header"], history["actions"]
+    if not isinstance(header, dict) or not isinstance(actions, list):
+        raise ReplayInputError(1, Said("cli:history_shape"))
+    yield 1, header
+    for number, action in enumerate(actions, start=2):
+        if not isinstance(action, dict):
+            raise ReplayInputError(number, Said("cli:not_object"))
+        yield number, action
+
+
+def _line(obj: Any) -> str:
+    """One JSON line, in UTF-8 where it can be (a lone surrogate, "\\ud800", stays escaped)."""
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj)
+    return text + "\n"
+
+
 def start_game(header: dict[str, Any], line: int, lang: str = "en"):
     for key in header:
         if key not in HEADER_KEYS:
@@ -85,12 +180,7 @@ def header_refused(err: Refusal, lang: str) -> Said:
 
 
 def _emit(out: IO[str], obj: Any) -> None:
-    text = json.dumps(obj, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (a "\ud800" in the file): kept escaped
-        text = json.dumps(obj)
-    out.write(text + "\n")
+    out.write(_line(obj))
 
 
 class Teller(Protocol):
@@ -131,7 +221,7 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",
     teller: Teller = (TextTeller if text else JsonTeller)(out, lang)
     core = state = None
     try:
-        for number, value in _lines(stream):
+        for number, value in _game_rows(stream):
             if core is None:
                 core, state = start_game(value, number, lang)
                 teller.header(value, core.view(state) if text else {})

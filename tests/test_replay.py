@@ -211,3 +211,70 @@ def test_on_a_terminal_the_replay_is_told_as_text_and_json_when_asked(tmp_path):
     assert "line 3: refused: It is A's turn, not B's. [not_your_turn]" in told, told
     assert '"ok"' not in told
     assert at_terminal("--json").startswith('{"ok": true')
+
+
+def history_object(path: Path, indent: int | None = None) -> str:
+    """A golden game as `GET /api/games/N/history` answers (Flask's compact JSON on one
+    line, or as a person's tool prints it, `indent`): its header and actions, and the events
+    (here empty: the replay makes them again)."""
+    rows = [json.loads(x) for x in path.read_text().splitlines()
+            if x.strip() and not x.startswith("#")]
+    history = {"header": rows[0], "actions": rows[1:], "events": [], "announcements": []}
+    if indent:
+        return json.dumps(history, ensure_ascii=False, indent=indent) + "\n"
+    return json.dumps(history, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("name", ["howruck_refusals", "stramash_pairs_game"])
+def test_a_saved_history_object_replays_as_its_game_file_does(name):
+    """Saved from the page's API, the history (one JSON object) gives the game file's very
+    output: on one line (stramash_pairs_game's is over 64 KiB, the cap of a JSON line) and
+    pretty-printed."""
+    path = ROOT / "tests" / "playthroughs" / f"{name}.jsonl"
+    expected = path.with_suffix(".out").read_text()
+    for text in (history_object(path), history_object(path, indent=2)):
+        result = replay(text)
+        assert result.returncode == 0, result.stderr.decode()
+        assert result.stdout.decode() == expected
+
+
+def test_a_saved_history_is_told_by_the_lines_of_its_game_file():
+    history = json.dumps({"header": json.loads(HEADER),
+                          "actions": [json.loads(line) for line in READABLE.splitlines()[1:]]})
+    result = replay(history, "--text", "--lang", "de")
+    assert result.returncode == 0, result.stderr.decode()
+    told = result.stdout.decode().splitlines()
+    assert told[2] == "Zeile 3: abgelehnt: A ist am Zug, nicht B. [not_your_turn]"
+
+
+@pytest.mark.parametrize("text, said", [
+    ('{"header": [], "actions": []}',
+     "line 1: a saved history needs “header” (a JSON object) and “actions” (a list)"),
+    ('{"header": {"game": "howruck", "players": ["A", "B"]}, "actions": {}}',
+     "line 1: a saved history needs “header” (a JSON object) and “actions” (a list)"),
+    ('{"header": {"game": "howruck", "players": ["A", "B"]}, "actions": '
+     '[{"type": "race", "winner": "A"}, 7]}', "line 3: not a JSON object"),
+    ('{"header": {"game": "howruck", "players": ["A"]}, "actions": []}',
+     "line 1: the header is refused: This game takes 2 players, not 1. [bad_player_count]"),
+    ('{\n  "header": {"game": "howruck", "colour": 1, "players": ["A", "B"]},\n'
+     '  "actions": []\n}\n', "line 1: unknown header key “colour”"),
+])
+def test_a_saved_history_that_cannot_be_played_exits_2_naming_the_line(text, said):
+    result = replay(text)
+    assert result.returncode == 2
+    assert result.stderr.decode() == f"companion replay: {said}\n"
+
+
+@pytest.mark.parametrize("text, said", [
+    # one history object and more after it: JSON Lines, whose first line has no header keys
+    ('{"header": {"game": "howruck", "players": ["A", "B"]}, "actions": []}\n'
+     '{"type": "race", "winner": "A"}\n', "line 1: unknown header key “header”"),
+    # a pretty-printed object that is no history: JSON Lines' word on its first line
+    ('{\n  "game": "howruck",\n  "players": ["A", "B"]\n}\n',
+     "line 1: not JSON (Expecting property name enclosed in double quotes: line 1 column 2 "
+     "(char 1))"),
+])
+def test_a_file_that_is_no_history_is_refused_as_json_lines_refuse_it(text, said):
+    result = replay(text)
+    assert result.returncode == 2
+    assert result.stderr.decode() == f"companion replay: {said}\n"

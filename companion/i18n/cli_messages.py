@@ -261,6 +261,9 @@ SENTENCES: dict[str, Source] = {
     "cli:header_needs": "the header needs “game” and “players”",
     "cli:header_refused": "the header is refused: {reason} [{code}]",
     "cli:not_a_header": "the first line is not a replay header with a known game",
+    # a game saved as the page's history (GET /api/games/N/history): one JSON object
+    "cli:history_shape": "a saved history needs “header” (a JSON object) and “actions” (a "
+                         "list)",
     "cli:state_of_other_game": "the state is a game of “{game}”, not of “{screen}”: "
                                "name its screen ({game})",
 }
