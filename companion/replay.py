@@ -6,7 +6,8 @@ or a bad header stops with exit 2 and a message naming the line. Lines are read 
 with a length cap, so a huge or binary file is refused without being loaded whole; the games
 database (SQLite) given instead of a game file is named as such.
 
-A game saved from the page's API replays too: its history (``GET /api/games/N/history``) is
+The game file `game_file` writes (``GET /api/games/N/actions.jsonl``) is the spec's JSON
+Lines. A game saved from the page's API replays too: its history (``GET /api/games/N/history``) is
 one JSON object with "header" and "actions" (and the events, which the replay makes again).
 It is read only when the file cannot be JSON Lines (its first line is no JSON object, or is
 one holding "header" and "actions"), whole, up to `MAX_HISTORY_BYTES`; its lines are numbered
@@ -146,6 +147,11 @@ def _history_rows(history: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]
         if not isinstance(action, dict):
             raise ReplayInputError(number, Said("cli:not_object"))
         yield number, action
+
+
+def game_file(header: dict[str, Any], actions: list[dict[str, Any]]) -> str:
+    """A game as the file this command replays: the header's line, then one per action."""
+    return "".join(_line(row) for row in [header, *actions])
 
 
 def _line(obj: Any) -> str:

@@ -1,4 +1,5 @@
-"""Beyond one table: backup and restore, results export, players and their statistics.
+"""Beyond one table: backup and restore, results export, a game as the file `companion replay`
+takes, players and their statistics.
 
 Kept apart from `api.py`: these routes read the games through the hub like every other, but
 move whole files. A backup is paired-only (it holds every game and setting); so is a restore,
@@ -19,6 +20,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.daemon.restore import backups_dir, restore, take_backup
+from companion.replay import game_file
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
@@ -134,6 +136,29 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+# --- a game as a file ----------------------------------------------------------------------
+GAME_FILE_TYPE = "application/x-ndjson"  # JSON Lines; the charset is said too
+
+
+@club.get("/games/<game_id:game_id>/actions.jsonl")
+def game_actions_file(game_id: int) -> Response:
+    """The game as `companion replay` reads it: its header (with the seed: virtual dice and
+    cards come out the same), then each stored action. Undone actions are gone from the
+    log and refused ones were never in it: the file replays to the game's state. Public like
+    the history it is made from."""
+    d = daemon()
+
+    def read() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        session = d.sessions.get(game_id)
+        return session.header, list(session.actions)
+
+    header, actions = d.hub.call(read)
+    name = f"companion-{header['game']}-{game_id}.jsonl"  # a game's key and a number: ASCII
+    return Response(game_file(header, actions).encode("utf-8"),
+                    content_type=f"{GAME_FILE_TYPE}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 # --- players ---------------------------------------------------------------------------------

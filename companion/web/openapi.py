@@ -116,6 +116,13 @@ def club_paths() -> dict[str, Any]:
             404, 422, params=[GAME_ID, {"name": "step", "in": "path", "required": True,
                                         "schema": {"type": "integer", "minimum": 0,
                                                    "maximum": 2**31}}])},
+        "/api/games/{game_id}/actions.jsonl": {"get": {
+            "summary": "The game as the file `companion replay` takes: its header (with the "
+                       "seed), then one line per action (JSON Lines, a download)",
+            "parameters": [LANG, GAME_ID],
+            "responses": {"200": {"description": "the game file", "content": {
+                "application/x-ndjson": {"schema": {"type": "string"}}}},
+                **_errors(404, *ALWAYS)}}},
         "/api/results.csv": {"get": {
             "summary": "The same results as CSV", "parameters": [LANG],
             "responses": {"200": {"description": "CSV", "content": {
