@@ -81,6 +81,7 @@ PAGE: dict[str, Source] = {
                      "“Stored games”)",
     "confirm_lapsed": "Not confirmed: nothing was changed.",  # a question's second tap did not come
     "stored_games": "Stored games",
+    "no_games": "No stored games yet.",
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",
     "tab_players": "Players",
@@ -107,6 +108,8 @@ PAGE: dict[str, Source] = {
     "finished": "won by {p}",
     "drawn": "a draw",
     "rp_open": "Step through",
+    # a stored game as the file `companion replay` takes (a download)
+    "game_download": "Download",
     "delete_game": "Delete",
     "delete_confirm": "Tap again to delete game #{id} for good",
     "game_deleted": "Game #{id} ({game}) was deleted.",

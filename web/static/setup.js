@@ -13,6 +13,7 @@
     const r = await app.api("GET", "/api/games");
     const list = $("#games");
     list.replaceChildren();
+    $("#no-games").hidden = !r.ok || r.data.games.length > 0;  // a fresh table says so
     if (!r.ok) return;
     for (const g of r.data.games.slice(0, 30)) {
       const li = document.createElement("li");
@@ -25,9 +26,21 @@
         if (res.ok) { app.setState(res.data); app.tab("play"); }
       }, "secondary"));
       if (g.status === "over" && g.actions) li.append(" ", app.button(t("rp_open"), () => app.openReplay(g), "secondary"));
-      li.append(" ", deleteButton(g));
+      li.append(" ", downloadLink(g), " ", deleteButton(g));
       list.append(li);
     }
+  }
+
+  // The game as the file `companion replay` takes: a plain link, saved under the server's
+  // name for it (Content-Disposition). Public, as the game's history is.
+  function downloadLink(g) {
+    const a = document.createElement("a");
+    a.href = `/api/games/${g.id}/actions.jsonl`;
+    a.setAttribute("download", "");
+    a.className = "button secondary";
+    a.dataset.t = "game_download";
+    a.textContent = t("game_download");
+    return a;
   }
 
   // A game started by mistake or left unfinished can go; asked first, naming it (a stray
