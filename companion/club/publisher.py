@@ -110,6 +110,11 @@ class Publisher:
         self._ack = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="mqtt-outbox", daemon=True)
 
+    def link_info(self) -> dict[str, str]:
+        """Where this table publishes, for the table's status (daemon/links.py)."""
+        return {"broker": f"{self.config.mqtt_host}:{self.config.mqtt_port}",
+                "table": self.table, "box": self.box}
+
     # --- life -------------------------------------------------------------------------------
     def start(self) -> None:
         where = f"{self.config.mqtt_host}:{self.config.mqtt_port}"

@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -105,6 +106,7 @@ class Daemon:
             self._await_first_frame()
         # After the first frame: the rule cores, the database, gpiozero.
         from companion.daemon.address import page_url
+        from companion.daemon.links import Links
         from companion.daemon.pairing import Pairing
         from companion.daemon.table import Table
         from companion.devices.buttons import ButtonPanel
@@ -154,10 +156,12 @@ class Daemon:
         self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
                                    self.post_edge)
         self.hotspot = self._hotspot(config, data, simulate)
+        self.links = Links(self.hub, config.serial_port, self.mqtt and self.mqtt.link_info())
         self.serial_box = None
         if config.serial_port:
             from companion.devices.serialbox import SerialBox
-            self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud)
+            self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud,
+                                        on_status=partial(self.hub.post, self.links.box_changed))
 
     def _hotspot(self, config: configuration.Config, data: Path, simulate: bool):
         """The box's own Wi-Fi (companion/network/). Never in simulation, where the laptop's

@@ -12,7 +12,9 @@ Line protocol (ASCII, one message per line, at most 80 bytes; see hardware/butto
 Button names are short tokens (``p0`` … ``p5``, ``ok``). Box time is mapped onto the host's
 monotonic clock from ping round trips, offset and drift (`companion.devices.clockmap`), so
 presses keep the box's sub-millisecond spacing. Unplugging is survived:
-the reader closes, waits and reopens the same path (a udev symlink keeps it stable).
+the reader closes, waits and reopens the same path (a udev symlink keeps it stable); each
+change of `status` ("connected", "disconnected") goes to `on_status` (the daemon posts it to
+the hub: daemon/links.py).
 Every field is validated: button names are ``p0`` … ``p9`` or ``ok``, times fit the box's
 counter (below ``wrap``, or 2^62 µs), HELLO values are in range. Garbage, partial, overlong
 and out-of-range lines are counted and dropped, and never move the clock mapping. A press
@@ -55,7 +57,9 @@ class SerialBox:
         self.on_status = on_status or (lambda status: None)
         self.stats = {"lines": 0, "presses": 0, "garbage": 0, "overlong": 0, "connects": 0,
                       "disconnects": 0}
-        self.status = "disconnected"
+        # "starting" until the first try: a box missing at start is a change ("disconnected")
+        # that `on_status` hears, not only one pulled later
+        self.status = "starting"
         self.hello: dict[str, int | str] | None = None
         self.clockmap = ClockMap()
         self._stop = threading.Event()

@@ -56,12 +56,13 @@ def openapi() -> Response:
 @api.get("/status")
 def status() -> Response:
     d = daemon()
+    current, links = call(lambda: (d.table.current, d.links.view()))
     return jsonify({"paired": paired(), "simulate": d.simulate,
                     "language": d.settings.language,
                     "language_chosen": d.settings.chosen or d.file_config.language_chosen,
-                    "games": sorted(GAMES),
-                    "current": call(lambda: d.table.current),
-                    "buttons": d.button_names(), "page_url": d.page_url})
+                    "games": sorted(GAMES), "current": current,
+                    "buttons": d.button_names(), "page_url": d.page_url,
+                    **links})  # "devices" (the button box) and "club": daemon/links.py
 
 
 # --- pairing --------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.daemon.links import BOX_STATES, CLUB_STATES
 from companion.i18n import languages
 from companion.rules import GAMES
 
@@ -21,6 +22,23 @@ STATE = {"type": "object", "required": ["id", "status", "game", "players"],
                         "game": {"type": "string"}, "players": {"type": "array"}},
          "additionalProperties": True}
 OBJECT: dict[str, Any] = {"type": "object"}
+TEXT_OR_NULL = {"type": "string", "nullable": True}
+# /api/status: who am I, what runs, and the table's links (companion/daemon/links.py)
+STATUS = {"type": "object", "required": [
+    "paired", "simulate", "language", "games", "current", "devices", "club"], "properties": {
+    "paired": {"type": "boolean"}, "simulate": {"type": "boolean"},
+    "language": {"type": "string", "enum": list(languages())},
+    "games": {"type": "array", "items": {"type": "string"}},
+    "current": {"type": "integer", "nullable": True},
+    "devices": {"type": "object", "required": ["button_box"], "properties": {
+        "button_box": {"type": "object", "required": ["state", "port", "since"], "properties": {
+            "state": {"type": "string", "enum": list(BOX_STATES)}, "port": TEXT_OR_NULL,
+            "since": {"type": "number"}}}}},
+    "club": {"type": "object", "required": ["state", "broker", "table", "box", "clash_with",
+                                            "since"], "properties": {
+        "state": {"type": "string", "enum": list(CLUB_STATES)}, "broker": TEXT_OR_NULL,
+        "table": TEXT_OR_NULL, "box": TEXT_OR_NULL, "clash_with": TEXT_OR_NULL,
+        "since": {"type": "number"}}}}}
 GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}
 LANG = {"name": "lang", "in": "query", "required": False,
@@ -148,7 +166,8 @@ def openapi_document() -> dict[str, Any]:
                                "hardware": {"type": "object"},
                                "restart_needed": {"type": "boolean"}}}
     paths = {
-        "/api/status": {"get": _op("Who am I, what runs", _json({"type": "object"}, "status"))},
+        "/api/status": {"get": _op("Who am I, what runs, whether the button box and the "
+                                   "club's broker are there", _json(STATUS, "status"))},
         "/api/pair": {"post": _op("Pair this phone with the PIN on the display",
                                   _json({"type": "object"}, "paired; sets the session cookie"),
                                   400, 403, 413, 415, 429,
