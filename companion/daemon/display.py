@@ -219,6 +219,8 @@ def scene_after(scene: Scene, topic: str, payload: Any) -> Scene:
         return dataclasses.replace(scene, stopped=True)
     if topic == "language":
         return dataclasses.replace(scene, lang=payload)
+    if topic == "notice":
+        return dataclasses.replace(scene, notice=payload)
     if topic == "wifi":
         return dataclasses.replace(scene, wifi=payload if payload.get("mode") == "ap" else None)
     return scene

@@ -25,8 +25,9 @@ SHIFT_EVERY_S = 120.0
 SHIFT_STEPS = (0, 1, 0, -1)  # pixels to the right, one step per SHIFT_EVERY_S of stillness
 DIM_DIVISOR = 8  # dimmed contrast: the configured one divided by this
 # Messages that mean something happened at the table (a press, a phone's action, a result).
+# ("links": a part of the table went or came back; its notice's repeats are no activity.)
 ACTIVITY = ("state", "race", "pairing", "games", "announce", "language", "banner", "button",
-            "unpaired")
+            "unpaired", "links")
 
 
 class PanelCare:

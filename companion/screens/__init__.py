@@ -3,10 +3,11 @@
 No I/O, no clock: the same scene always draws the same pixels, so screens are checked against
 reference PNGs and `companion render` can draw any of them from a state file.
 
-Which screen shows (`pick`): "stopped" after shut-down; the race while one runs or was just
-decided; the pairing screen (QR code, PIN, game name) when no game is on or pairing is asked
-for (the box's own Wi-Fi's QR code instead, while no phone has joined it); else what just
-happened (a banner, for a few seconds), or the current game's own screen.
+Which screen shows (`pick`): "stopped" after shut-down; a notice about the table's parts (the
+button box pulled out: daemon/links.py shows it for a few seconds at a time); the race while
+one runs or was just decided; the pairing screen (QR code, PIN, game name) when no game is
+on or pairing is asked for (the box's own Wi-Fi's QR code instead, while no phone has joined
+it); else what just happened (a banner, for a few seconds), or the current game's own screen.
 """
 
 from __future__ import annotations
@@ -40,12 +41,15 @@ class Scene:
     show_pairing: bool = False
     stopped: bool = False
     wifi: dict[str, Any] | None = None  # the box's own access point, while it is up
+    notice: str | None = None  # a part of the table is gone ("box_gone") or back, for a while
 
 
 def pick(scene: Scene) -> str:
     """The name of the screen this scene shows."""
     if scene.stopped:
         return "stopped"
+    if scene.notice in common.NOTICES:
+        return "notice"
     if scene.race and scene.race.get("phase") in ("countdown", "running", "decided"):
         return "race"
     state = scene.state
@@ -61,6 +65,8 @@ def draw(scene: Scene) -> Canvas:
     name = pick(scene)
     if name == "stopped":
         common.stopped(canvas, scene.lang)
+    elif name == "notice":
+        common.notice(canvas, scene.notice or "", scene.lang)
     elif name == "race":
         common.race(canvas, scene.race or {}, scene.lang)
     elif name == "wifi":

@@ -1,4 +1,5 @@
-"""The screens every game shares: pairing (QR code and PIN), the race, a round won, stopped."""
+"""The screens every game shares: pairing (QR code and PIN), the race, a round won, stopped,
+a notice about the table's parts."""
 
 from __future__ import annotations
 
@@ -156,3 +157,21 @@ def starting(canvas: Canvas, lang: str) -> None:
 def stopped(canvas: Canvas, lang: str) -> None:
     canvas.text((0, 6, WIDTH, 30), "companion", 18, align="center")
     canvas.text((0, 36, WIDTH, 56), text("stopped", lang), 16, align="center")
+
+
+# A notice's lines (`text` keys): a title on a lit bar, what happened, what to do.
+NOTICES: dict[str, tuple[str, str, str | None]] = {
+    "box_gone": ("box_title", "box_gone", "box_check"),
+    "box_back": ("box_title", "box_back", None),
+}
+
+
+def notice(canvas: Canvas, key: str, lang: str) -> None:
+    """The button box is gone (or back): shown for a few seconds at a time (daemon/links.py),
+    its title dark on a lit bar so that it does not pass for a game's screen."""
+    title, said, hint = NOTICES[key]
+    canvas.draw.rectangle((1, 0, WIDTH - 2, 19), fill=LIT)
+    canvas.text((3, 1, WIDTH - 3, 18), text(title, lang), 15, align="center", fill=DARK)
+    canvas.text((1, 23, WIDTH - 1, 42), text(said, lang), 15, align="center")
+    if hint:
+        canvas.text((1, 47, WIDTH - 1, HEIGHT - 1), text(hint, lang), 12, align="center")

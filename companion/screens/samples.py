@@ -131,6 +131,7 @@ SCENES: dict[str, Scene] = {
     "tauziehen_en": Scene(state=TAU),
     "stramash_de": Scene(lang="de", state=STRAMASH),
     "stopped_nl": Scene(lang="nl", stopped=True),
+    "notice_box_gone_de": Scene(lang="de", state=TUG_VIEW, notice="box_gone"),
 }
 
 
@@ -202,4 +203,6 @@ def long_name_scenes(lang: str) -> list[Scene]:
                                                      "card": "10"})),
         Scene(lang=lang, state=dict(STRAMASH, winner=[LONG, LONG])),
         Scene(lang=lang, stopped=True),
+        Scene(lang=lang, state=hr, notice="box_gone"),
+        Scene(lang=lang, race=race, notice="box_back"),
     ]

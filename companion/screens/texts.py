@@ -53,6 +53,10 @@ TEXTS: dict[str, str] = {
     "sends_to_entry": "to the castle entry:",
     "hole": "hole {n}",
     "undone": "move taken back",
+    "box_title": "Button box",
+    "box_gone": "not connected",
+    "box_check": "Check the USB cable",
+    "box_back": "connected again",
 }
 
 # Lauf Rauf! card kinds, as the OLED abbreviates them (one letter each, same in every language:
