@@ -5,8 +5,14 @@ link to a real Mosquitto."""
 
 from __future__ import annotations
 
+import logging
+import time
+
+import paho.mqtt.client as mqtt_client
 import pytest
 from daemon_helpers import wait_until
+from mqtt_helpers import Broker, needs_mosquitto
+from test_mqtt import run  # noqa: F401  (the fixture)
 from test_panel_care import Clock, run_due
 from test_serialbox import Box
 from web_helpers import Client, web_daemon
@@ -126,3 +132,64 @@ def test_the_oled_says_the_box_is_gone_a_while_at_a_time_and_that_it_is_back(
     finally:
         daemon.stop()
         box.unplug()
+
+
+def club(daemon) -> dict:
+    return status(daemon)["club"]
+
+
+@needs_mosquitto
+def test_the_club_link_says_connected_reconnecting_and_a_clash_that_clears_without_restart(
+        run, tmp_path, caplog):  # noqa: F811
+    """Two boxes under one table name are a clash on both; when one is switched off (or
+    renamed) the other's clash clears while it runs on, and clearing the retained box id on
+    the broker clears a clash with a box that is gone at once, never one with a box still
+    there. A broker that goes away is "reconnecting", and "connected" again when it is back."""
+    caplog.set_level(logging.INFO, logger="companion.mqtt")
+    broker = run(Broker(tmp_path / "broker").start())
+    mqtt = {"host": "127.0.0.1", "port": broker.port, "table": "kitchen"}
+    first = run(web_daemon(tmp_path / "a", mqtt=mqtt))
+    first.mqtt.others.every_s = 0.2  # a clash's pace, quick for the test
+    wait_until(lambda: club(first)["state"] == "connected")
+    said = club(first)
+    assert said["broker"] == f"127.0.0.1:{broker.port}" and said["table"] == "kitchen"
+    assert said["box"] == first.mqtt.box and said["clash_with"] is None
+    second = web_daemon(tmp_path / "b", mqtt=mqtt)
+    try:
+        second.mqtt.others.every_s = 0.2
+        wait_until(lambda: club(first)["state"] == "clash" and club(second)["state"] == "clash")
+        assert club(first)["clash_with"] == second.mqtt.box
+        assert club(second)["clash_with"] == first.mqtt.box
+        time.sleep(10 * 0.2)  # both still there: each hears the other, the clash holds
+        assert club(first)["state"] == club(second)["state"] == "clash"
+        clear_retained_box(broker.port)  # with both there, each is heard again at once
+        wait_until(lambda: sum("box id was cleared" in r.getMessage()
+                               for r in caplog.records) == 2)
+        wait_until(lambda: club(first)["state"] == club(second)["state"] == "clash")
+    finally:
+        second.stop()  # switched off: the first box's clash clears, no restart
+    wait_until(lambda: club(first)["state"] == "connected", timeout=10)
+    assert first.mqtt.clash is None
+    first.mqtt.others.every_s = 60.0  # now only clearing the retained id can end it quickly
+    third = web_daemon(tmp_path / "c", mqtt=mqtt)
+    try:
+        wait_until(lambda: club(first)["state"] == "clash")
+        assert club(first)["clash_with"] == third.mqtt.box
+    finally:
+        third.stop()
+    clear_retained_box(broker.port)
+    wait_until(lambda: club(first)["state"] == "connected", timeout=10)
+    broker.stop()
+    wait_until(lambda: club(first)["state"] == "reconnecting", timeout=10)
+    broker.start()
+    wait_until(lambda: club(first)["state"] == "connected", timeout=40)
+
+
+def clear_retained_box(port: int) -> None:
+    """What a club does by hand: the retained id of the table cleared on the broker."""
+    client = mqtt_client.Client(mqtt_client.CallbackAPIVersion.VERSION2)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    client.publish("companion/kitchen/box", b"", qos=1, retain=True).wait_for_publish(5)
+    client.disconnect()
+    client.loop_stop()

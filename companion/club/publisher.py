@@ -14,7 +14,9 @@ Topics (``companion/<table>/...``):
   league keys results on (table, box, seq). A box that hears another id announced live on
   its table's ``box`` topic warns (``clash``) and announces itself once more, so the other
   box hears of it too. A retained id from before is not a clash: it may be a box this one
-  replaced.
+  replaced. A clash ends without a restart when the other box is no longer heard (clash.py),
+  or at once when the retained id is cleared on the broker (an empty retained message: each
+  box then announces itself again, and a box still there is heard at once).
 - Home Assistant's discovery configs (homeassistant.py), retained, on every connection.
 
 One thread owns the delivery: it waits for a nudge (the hub published something, the broker
@@ -22,7 +24,8 @@ connected) and sends the pending rows one at a time, each after the previous one
 acknowledged, so order holds across reconnects and restarts. The hub only ever drops a
 message into a mailbox: the table never waits for the broker. paho's own thread keeps
 reconnecting; each failure is logged once per kind and kept for `companion doctor`-like
-views (`problem`).
+views (`problem`). Each change of the link (connected, reconnecting, clash) goes to
+`on_status` (the daemon posts it to the hub: daemon/links.py).
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from companion.club.clash import Clash
 from companion.club.homeassistant import discovery, scoreboard
 from companion.club.identity import stable_id
 from companion.club.outbox import Outbox, Row
@@ -94,7 +99,10 @@ class Publisher:
         self.problem: str | None = None  # the last connection failure, for views and tests
         self.clash: str | None = None  # another box publishes under this table's name
         self.announced = threading.Event()  # the broker sent this box's own id back
-        self._others: set[str] = set()  # the other boxes heard under this table's name
+        self.others = Clash()  # the other boxes heard under this table's name
+        self.on_status: Callable[[dict[str, Any]], None] = lambda status: None
+        self._reported: dict[str, Any] | None = None
+        self._status_lock = threading.Lock()  # a status is worked out and posted in one go
         self.sent = 0
         self._nudge = threading.Event()
         self._stopping = threading.Event()
@@ -149,13 +157,14 @@ class Publisher:
     def _on_connect(self, client, userdata, flags, reason, properties) -> None:
         if reason.is_failure:
             self._fail(f"the broker refused the connection: {reason}")
+            self._report()
             return
         if self.problem:
             log.info("mqtt: connected to %s:%d again", self.config.mqtt_host,
                      self.config.mqtt_port)
         self.problem = None
         client.subscribe(topic(self.table, "box"), qos=1)  # before the announcement: in order
-        client.publish(topic(self.table, "box"), self.box, qos=1, retain=True)
+        self._announce()
         client.publish(topic(self.table, "status"), "online", qos=1, retain=True)
         if self.config.mqtt_discovery:  # Home Assistant finds the table's sensors
             for where, config in discovery(self.table, self.config.mqtt_discovery_prefix,
@@ -165,11 +174,13 @@ class Publisher:
         with self._lock:
             self._state_dirty = True
         self.connected.set()
+        self._report()
         self._nudge.set()
 
     def _on_connect_fail(self, client, userdata) -> None:
         self._fail("cannot reach the broker; the table plays on, the outbox keeps what it "
                    "sends")
+        self._report()
 
     def _on_disconnect(self, client, userdata, flags, reason, properties) -> None:
         was_connected = self.connected.is_set()
@@ -177,6 +188,8 @@ class Publisher:
         if was_connected and not self._stopping.is_set():  # a refusal was said already
             self._fail(f"lost the broker ({reason}); the table plays on, the outbox keeps "
                        "what it sends")
+        if not self._stopping.is_set():
+            self._report()
 
     def _on_message(self, client, userdata, message) -> None:
         """An id on this table's ``box`` topic: this box's own comes back (announced); another
@@ -187,13 +200,60 @@ class Publisher:
         if other == self.box:
             self.announced.set()
             return
-        if message.retain or other in self._others:
+        if not other:  # the retained id was cleared: whoever is still there says so again
+            self._clash_over("the table's box id was cleared on the broker")
+            self._announce()
             return
-        self._others.add(other)
+        if message.retain:
+            return
+        if not self.others.heard(other, time.monotonic()):
+            return
         self.clash = (f"another box also publishes as table {self.table!r} (box {other}; "
                       f"this one is {self.box}): give each table its own [mqtt] table name")
         log.warning("mqtt: %s; the league keeps both boxes' results apart", self.clash)
-        client.publish(topic(self.table, "box"), self.box, qos=1, retain=True)  # tell it too
+        self._announce()  # tell it too
+        self._report()
+        self._nudge.set()  # the delivery thread's wait follows the clash's pace
+
+    def _announce(self) -> None:
+        """This box's id on the table's ``box`` topic, retained."""
+        self.others.announced_at = time.monotonic()
+        self.client.publish(topic(self.table, "box"), self.box, qos=1, retain=True)
+
+    def _clash_tick(self) -> None:
+        """On the delivery thread: in a clash, announce again when due; end it when the
+        other box is gone."""
+        due = self.others.tick(time.monotonic())
+        if due == "over":
+            self._clash_over("no other box publishes under this name any more")
+        elif due == "announce" and self.connected.is_set():
+            self._announce()
+
+    def _clash_over(self, why: str) -> None:
+        self.others.clear()
+        if self.clash is not None:
+            self.clash = None
+            log.info("mqtt: table %r: %s", self.table, why)
+        self._report()
+
+    def link(self) -> dict[str, Any]:
+        """The link as the table shows it (daemon/links.py): connected, reconnecting or
+        clash (with the other box's id)."""
+        if not self.connected.is_set():
+            return {"state": "reconnecting", "clash_with": None}
+        other = self.others.other()
+        if other is not None:
+            return {"state": "clash", "clash_with": other}
+        return {"state": "connected", "clash_with": None}
+
+    def _report(self) -> None:
+        """Hand a changed link to `on_status` (worked out and handed over under one lock:
+        paho's thread and the delivery thread both report, and must not cross)."""
+        with self._status_lock:
+            status = self.link()
+            if status != self._reported:
+                self._reported = status
+                self.on_status(status)
 
     def _on_publish(self, client, userdata, mid, reason, properties) -> None:
         with self._ack:
@@ -209,8 +269,9 @@ class Publisher:
     # --- the delivery thread -----------------------------------------------------------------
     def _run(self) -> None:
         while not self._stopping.is_set():
-            self._nudge.wait(IDLE_S)
+            self._nudge.wait(self.others.wait_s(IDLE_S))
             self._nudge.clear()
+            self._clash_tick()
             if not self.connected.is_set():
                 continue
             try:

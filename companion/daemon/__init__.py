@@ -157,6 +157,8 @@ class Daemon:
                                    self.post_edge)
         self.hotspot = self._hotspot(config, data, simulate)
         self.links = Links(self.hub, config.serial_port, self.mqtt and self.mqtt.link_info())
+        if self.mqtt is not None:  # its link's changes, posted to the hub like the box's
+            self.mqtt.on_status = partial(self.hub.post, self.links.club_changed)
         self.serial_box = None
         if config.serial_port:
             from companion.devices.serialbox import SerialBox
