@@ -10,6 +10,7 @@ import time
 
 import paho.mqtt.client as mqtt_client
 import pytest
+from browser_helpers import phone, shot, until
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
 from test_mqtt import run  # noqa: F401  (the fixture)
@@ -193,3 +194,52 @@ def clear_retained_box(port: int) -> None:
     client.publish("companion/kitchen/box", b"", qos=1, retain=True).wait_for_publish(5)
     client.disconnect()
     client.loop_stop()
+
+
+@pytest.fixture
+def daemon(tmp_path, box_link):
+    """A table with a button box (not plugged in yet) and a club broker: the browser's."""
+    broker = Broker(tmp_path / "broker").start()
+    table = web_daemon(tmp_path / "a", serial={"port": str(box_link)},
+                       mqtt={"host": "127.0.0.1", "port": broker.port, "table": "kitchen"})
+    table.serial_box.reconnect_s = 0.1
+    table.mqtt.others.every_s = 0.2
+    table.broker_port = broker.port
+    yield table
+    table.stop()
+    broker.stop()
+
+
+@needs_mosquitto
+def test_the_page_says_while_the_box_is_gone_and_while_another_box_uses_the_name(
+        browser, daemon, tmp_path, box_link):
+    page = phone(browser, daemon)  # a watcher: everyone at the table must see it
+    notice = page.locator("#links")
+    notice.wait_for(state="visible")
+    assert notice.text_content() == ("Die Tastenbox ist nicht verbunden: Drücken auf ihre "
+                                     "Tasten bewirkt nichts. Prüfen Sie das USB-Kabel.")
+    shot(page, "links_box_gone")
+    box = Box(box_link)
+    try:
+        notice.wait_for(state="hidden")
+        other = web_daemon(tmp_path / "b", mqtt={"host": "127.0.0.1",
+                                                 "port": daemon.broker_port, "table": "kitchen"})
+        try:
+            other.mqtt.others.every_s = 0.2
+            notice.wait_for(state="visible")
+            until(page, f"document.querySelector('#links').textContent"
+                        f".includes('{other.mqtt.box}')")
+            assert notice.text_content().startswith(
+                "Eine andere Box sendet ebenfalls als Tisch „kitchen“")
+            page.select_option("#page-lang", "fr")  # the notice speaks the new language
+            until(page, "document.querySelector('#links').textContent"
+                        ".startsWith('Un autre boîtier publie')")
+            assert other.mqtt.box in notice.text_content()
+            shot(page, "links_clash_fr")
+        finally:
+            other.stop()
+        notice.wait_for(state="hidden", timeout=10000)  # the other box is gone: no restart
+    finally:
+        box.unplug()
+    notice.wait_for(state="visible")
+    assert notice.text_content().startswith("Le boîtier de boutons n’est pas connecté")

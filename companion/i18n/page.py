@@ -27,6 +27,11 @@ PAGE: dict[str, Source] = {
     "saved_restart": "Saved. Restart the companion to use the new pins and display.",
     "offline": "offline",
     "live": "live",
+    # the table's parts (daemon/links.py), said at the top of the page while it lasts
+    "box_gone": "The button box is not connected: presses on it do nothing. Check its USB "
+                "cable.",
+    "club_clash": "Another box also publishes as table \u201c{table}\u201d (box {box}): give "
+                  "each table its own name ([mqtt] table in its config).",
     "pair_title": "Pair this phone",
     "pair_hint": "Enter the PIN shown on the table's display.",
     "pair": "Pair",

@@ -263,7 +263,8 @@ def stream() -> Response:
 
     def snapshot() -> list[tuple[str, Any]]:
         events = [("you", {"paired": bool(phone)}),  # a phone unpaired meanwhile learns it here
-                  ("state", call(d.table.view)), ("race", call(d.table.race_view))]
+                  ("state", call(d.table.view)), ("race", call(d.table.race_view)),
+                  ("links", call(d.links.view))]
         if phone:
             position = call(d.table.position)
             if position is not None:

@@ -6,9 +6,10 @@ every open stream in one pass (`fan_out`; see server.py: streams hold no thread)
 picture (``frame``) goes to paired phones only: it shows the pairing PIN; so do the legal
 moves (``legal``, after each ``state``; watchers make no moves). ``entry`` is the history's
 new line, sent before the state it leads to, so a phone appends it instead of fetching the
-whole history again. A phone that stops reading (its unsent bytes over the server's limit) is
-dropped; its browser reconnects on its own (EventSource does) and starts again from a fresh
-snapshot.
+whole history again. ``links`` is whether the button box and the club's broker are there
+(daemon/links.py), on every change. A phone that stops reading (its unsent bytes over the
+server's limit) is dropped; its browser reconnects on its own (EventSource does) and starts
+again from a fresh snapshot.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from companion.daemon.hub import LoopDoor
 from companion.web import answers
 
 FORWARDED = ("state", "race", "pairing", "games", "language", "frame", "button", "unpaired",
-             "announce", "entry", "position")
+             "announce", "entry", "position", "links")
 PAIRED_ONLY = ("frame", "legal")
 PAIRING_PUBLIC = ("url", "show")  # never the PIN or the QR code's secret
 RETRY = "retry: 1000\n\n"  # EventSource: reconnect after a second

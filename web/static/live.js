@@ -78,6 +78,7 @@
         if (app.status) Object.assign(app.status, {language: code, language_chosen: true});
         if (companion.setup) companion.setup.offerTableLanguage();  // else when the tab opens
       },
+      links: (data) => { app.links = data; sayLinks(); },
       announce: (said) => afterModule(() => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
         app.told = null;
@@ -90,6 +91,19 @@
       companion.play.sayNoGame();
     });
   }
+
+  // The table's parts (daemon/links.py): a pulled button box and a club name clash stay said
+  // at the top of the page, in the page's language, until the table says they are over.
+  function sayLinks() {
+    const links = app.links || {};
+    const box = (links.devices || {}).button_box || {}, club = links.club || {};
+    const said = [];
+    if (box.state === "gone") said.push(t("box_gone"));
+    if (club.state === "clash") said.push(t("club_clash", {table: club.table, box: club.clash_with}));
+    $("#links").textContent = said.join(" ");
+    $("#links").hidden = !said.length;
+  }
+  document.addEventListener("companion:language", sayLinks);
 
   // A history line or announcement names cards and moves as its game's module does, which
   // may still be loading (the first state of a game just came): it waits for the module, in
