@@ -25,9 +25,10 @@ from companion.i18n import message
 from companion.i18n.said import Said, say
 from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
+from companion.sessions.people import check_names
 
 MAX_LINE_BYTES = 64 * 1024
-HEADER_KEYS = ("game", "players", "options", "seed")
+HEADER_KEYS = ("game", "players", "options", "seed", "names")  # names: as stored (people.py)
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
@@ -175,8 +176,11 @@ def start_game(header: dict[str, Any], line: int, lang: str = "en"):
         core = get_core(header["game"])
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError("bad_seed")
-        return core, core.new_game(header["players"], header.get("options") or {}, seed)
-    except SetupError as err:
+        state = core.new_game(header["players"], header.get("options") or {}, seed)
+        if "names" in header:  # the people playing the colours: checked as a new game's
+            check_names(header["game"], header["names"], header["players"])
+        return core, state
+    except Refusal as err:  # a SetupError, or a name no game would take
         raise ReplayInputError(line, header_refused(err, lang)) from None
 
 

@@ -98,6 +98,20 @@ def test_unreadable_input_exits_2_naming_the_line(text, where):
     assert "Traceback" not in result.stderr.decode()
 
 
+def test_a_stored_headers_names_replay_and_bad_ones_are_refused():
+    """A Lauf Rauf! game's header as the table stores it (with the people's `names`, as
+    its history hands it out) replays; names that no game would take are a bad header."""
+    named = replay('{"game": "laufrauf", "players": ["red", "blue"], "seed": 3, '
+                   '"names": {"red": "Anna", "blue": "Ben"}}\n{"player": "red", "type": "roll"}\n')
+    assert named.returncode == 0, named.stderr
+    assert lines(named)[0]["ok"] and lines(named)[-1]["final"]["players"] == ["red", "blue"]
+    for names, code in (('{"green": "Anna"}', "bad_players"), ('{"red": ""}', "bad_player_name"),
+                        ('["Anna"]', "wrong_type")):
+        bad = replay('{"game": "laufrauf", "players": ["red", "blue"], "names": ' + names + "}\n")
+        assert bad.returncode == 2 and f"[{code}]" in bad.stderr.decode(), bad.stderr
+        assert "Traceback" not in bad.stderr.decode()
+
+
 def test_a_bad_file_is_said_in_the_readers_language_with_the_code_beside_it():
     refused = replay('{"game": "howruck", "players": ["A"]}\n', "--lang", "de")
     assert refused.returncode == 2

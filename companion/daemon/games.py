@@ -61,9 +61,9 @@ class CurrentGame:
                 "core": session.core if session.status == "playing" else None}
 
     def create(self, game: str, players: list[str], options: dict | None,
-               seed: int) -> GameSession:
+               seed: int, names: dict | None = None) -> GameSession:
         """A new stored game, now the one shown (its state is published by the caller)."""
-        session = self.sessions.create(game, players, options, seed)
+        session = self.sessions.create(game, players, options, seed, names)
         self._show(session.id)
         return session
 

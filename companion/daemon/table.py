@@ -184,8 +184,8 @@ class Table:
 
     # --- games (the web page and tests call these through hub.call) ------------------------
     def create_game(self, game: str, players: list[str], options: dict | None = None,
-                    seed: int = 0) -> dict[str, Any]:
-        session = self.games.create(game, players, options, seed)
+                    seed: int = 0, names: dict | None = None) -> dict[str, Any]:
+        session = self.games.create(game, players, options, seed, names)
         self.racing.reset()
         self.games.publish_state()
         self.hub.publish("games", {"created": session.id})

@@ -104,6 +104,9 @@ class RuleCore(Protocol):
     # Whether the game is decided by button races (How Ruck!): the race, not the turn, owns
     # the seats' LEDs, and its log holds race times for the statistics.
     button_race: bool
+    # Whether the players' ids are colours the board fixes (Lauf Rauf!'s "red"), not the
+    # people's names: a game's header may then name the person playing each (`names`).
+    colour_ids: bool
 
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state; raises `SetupError` for bad players or options."""

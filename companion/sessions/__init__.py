@@ -15,18 +15,22 @@ from companion.announce import announcements
 from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
+from companion.sessions.people import check_names
 from companion.sessions.store import GameRow, GameStore
 
 MAX_ACTION_BYTES = 16 * 1024
 
 
-def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> dict[str, Any]:
+def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0,
+                names: Any = None) -> dict[str, Any]:
     """A validated header for a new game (raises `SetupError`). Names are kept as they show:
     trimmed and composed (NFC), so " Anna" and "Anna", or "Jürgen" typed with a combining
     mark, are one name (refused as a duplicate). Names that differ only in case ("Anna" and
     "anna") are refused too: read aloud, on the OLED or in a history line they are one
     player. Stored games keep the names they had: their actions name the players, and replay
-    must give the same game (the rule cores themselves compare names exactly)."""
+    must give the same game (the rule cores themselves compare names exactly). `names`, the
+    person playing each player id (`people.check_names`), is kept when given: a game whose
+    players are colours then counts in the statistics under the people's names."""
     core = get_core(game)
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SetupError("bad_seed")
@@ -38,7 +42,10 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0) -> 
     folded = [name.casefold() for name in players]
     if len(set(folded)) != len(folded):
         raise SetupError("bad_players", reason="duplicate")
-    return {"game": game, "players": list(players), "options": options, "seed": seed}
+    header = {"game": game, "players": list(players), "options": options, "seed": seed}
+    if names is not None:
+        header["names"] = check_names(game, names, header["players"])
+    return header
 
 
 @dataclass
@@ -66,6 +73,8 @@ class GameSession:
         shown = self._shown
         if shown is None or shown[0] is not self.state or shown[1] is not self.broken:
             view = {"id": self.id, "status": self.status, **self.core.view(self.state)}
+            if "names" in self.header:  # the people playing the colours (Lauf Rauf!)
+                view["names"] = self.header["names"]
             self._shown = shown = (self.state, self.broken, view)
         return shown[2]
 
@@ -134,8 +143,9 @@ class Sessions:
             session.broken = {"seq": bad, "stored_actions": len(actions)}
         return session
 
-    def create(self, game: Any, players: Any, options: Any = None, seed: Any = 0) -> GameSession:
-        header = make_header(game, players, options, seed)
+    def create(self, game: Any, players: Any, options: Any = None, seed: Any = 0,
+               names: Any = None) -> GameSession:
+        header = make_header(game, players, options, seed, names)
         core = get_core(game)
         game_id = self.store.create(header)
         state = core.new_game(header["players"], header["options"], header["seed"])
@@ -218,7 +228,8 @@ class Sessions:
                 else row.result
             out.append({"id": row.id, "game": row.game, "players": row.header["players"],
                         "status": status, "winner": winner, "actions": row.actions,
-                        "created": row.created, "updated": row.updated})
+                        "created": row.created, "updated": row.updated,
+                        **({"names": row.header["names"]} if "names" in row.header else {})})
         return out
 
 

@@ -19,6 +19,8 @@ from companion.i18n import OptionKey, languages
 from companion.rules import GAMES, Refusal
 from companion.rules.base import shown
 from companion.sessions import replay_history
+from companion.sessions.people import next_people
+from companion.sessions.players import PlayerBook
 from companion.web import answers
 from companion.web.answers import ANSWERS
 from companion.web.guard import (
@@ -119,20 +121,35 @@ def list_games() -> Response:
 @api.post("/games")
 @writes()
 def create_game() -> tuple[Response, int]:
+    """Optional `names`: where the players are colours (Lauf Rauf!), the person playing
+    each (``{"red": "Anna"}``), whom the statistics then count."""
     body = json_object()
-    unknown = set(body) - {"game", "players", "options", "seed"}
+    unknown = set(body) - {"game", "players", "options", "seed", "names"}
     if unknown:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
     try:
         view = call(daemon().table.create_game, body.get("game"), body.get("players"),
-                    body.get("options"), seed)
+                    body.get("options"), seed, body.get("names"))
     except Refusal as refusal:  # an option is named as the form names it, in words
         key = refusal.params.get("key")
         if refusal.code != "bad_option" or not isinstance(key, str):
             raise
         raise Refusal("bad_option", **{**refusal.params, "key": OptionKey(key)}) from None
     return jsonify(view), 201
+
+
+@api.get("/games/new")
+def new_game_people() -> Response:
+    """Who sits down at the next game: the newest game's people in their seats, each with
+    the colour they last played (`sessions.people.next_people`); the page's new-game form
+    starts from it."""
+    d = daemon()
+
+    def read() -> tuple[list[dict[str, Any]], dict[str, str]]:
+        return ([d.sessions.games[i].header for i in sorted(d.sessions.games)],
+                PlayerBook(d.sessions.store.db).aliases())
+    return jsonify(next_people(*call(read)))
 
 
 @api.get("/games/<game_id:game_id>")

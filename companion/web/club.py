@@ -24,6 +24,7 @@ from companion.replay import game_file
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
+from companion.sessions.people import people, person, winner_people
 from companion.sessions.players import PlayerBook
 from companion.stats import GameRecord, compute, race_results
 from companion.web.guard import (
@@ -102,8 +103,9 @@ def _results() -> list[dict[str, Any]]:
     """Every finished game, oldest first."""
     d = daemon()
     games = d.hub.call(d.sessions.listing)
-    return [{"id": g["id"], "game": g["game"], "players": g["players"], "winner": g["winner"],
-             "actions": g["actions"], "started": _iso(g["created"]),
+    return [{"id": g["id"], "game": g["game"], "players": list(people(g)),
+             "winner": winner_people(g, g["winner"]), "actions": g["actions"],
+             "started": _iso(g["created"]),
              "finished": _iso(g["updated"])}
             for g in reversed(games) if g["status"] == "over"]
 
@@ -167,8 +169,9 @@ def _book(d: Any) -> PlayerBook:
 
 
 def _known_names(d: Any) -> set[str]:
-    """On the hub thread: every name any stored game was played with."""
-    return {p for g in d.sessions.games.values() for p in g.header["players"]}
+    """On the hub thread: every name any stored game was played with (Lauf Rauf!'s people,
+    where named, not their colours)."""
+    return {p for g in d.sessions.games.values() for p in people(g.header)}
 
 
 @club.get("/players")
@@ -177,19 +180,25 @@ def players() -> Response:
 
     def read() -> tuple[list[dict[str, Any]], dict[str, str]]:
         games = [{"id": g.id, "game": g.header["game"], "header": g.header,
-                  "players": tuple(g.header["players"]), "over": g.status == "over",
+                  "over": g.status == "over",
                   "winner": g.core.winner(g.state) if g.status == "over" else None,
                   "actions": list(g.actions) if g.core.button_race else []}
                  for g in d.sessions.games.values()]
         return games, _book(d).aliases()
 
     games, aliases = d.hub.call(read)
-    # Replaying How Ruck! games for their races (pure) runs here, off the hub thread.
-    records = [GameRecord(g["id"], g["game"], g["players"], g["winner"], g["over"],
-                          race_results(replay_events(GAMES[g["game"]], g["header"],
-                                                     g["actions"])) if g["actions"] else ())
-               for g in games]
-    return jsonify(compute(records, aliases))
+    return jsonify(compute([_record(g) for g in games], aliases))
+
+
+def _record(g: dict[str, Any]) -> GameRecord:
+    """A stored game as the statistics count it: by its people (a Lauf Rauf! colour by the
+    name of whoever played it, where the game has one; `people.person`). Replaying How Ruck!
+    games for their races (pure) runs here, off the hub thread."""
+    header = g["header"]
+    races = race_results(replay_events(GAMES[g["game"]], header, g["actions"])) \
+        if g["actions"] else ()
+    return GameRecord(g["id"], g["game"], people(header), winner_people(header, g["winner"]),
+                      g["over"], tuple((person(header, w), m) for w, m in races))
 
 
 def _change_player(method: str, target_key: str) -> Response:

@@ -154,8 +154,15 @@ def openapi_document() -> dict[str, Any]:
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(core.min_players for core in GAMES.values()),
                     "maxItems": max(core.max_players for core in GAMES.values())},
-        "options": {"type": "object"}, "seed": {"type": "integer"}},
+        "options": {"type": "object"}, "seed": {"type": "integer"},
+        "names": {"type": "object", "additionalProperties": {"type": "string"}}},
         "additionalProperties": False}
+    person = {"type": "object", "required": ["name", "colour"], "properties": {
+        "name": {"type": "string", "nullable": True},
+        "colour": {"type": "string", "nullable": True}}}
+    next_people = {"type": "object", "required": ["game", "people"], "properties": {
+        "game": {"type": "string", "nullable": True},
+        "people": {"type": "array", "items": person}}}
     action_result = {"type": "object", "required": ["ok", "events", "action", "state"],
                      "properties": {"ok": {"type": "boolean"}, "events": {"type": "array"},
                                     "action": {"type": "object"}, "state": STATE}}
@@ -184,6 +191,9 @@ def openapi_document() -> dict[str, Any]:
             "get": _op("Every game, newest first", _json(games, "the games")),
             "post": _op("Start a game", _json(STATE, "its state"), *WRITE_ERRORS, 422,
                         body=new_game, status=201)},
+        "/api/games/new": {"get": _op(
+            "Who sits down at the next game: the newest game's people, each with their colour",
+            _json(next_people, "the people"))},
         "/api/games/{game_id}": {
             "get": _op("A game's public state", _json(STATE, "state"), 404, params=[GAME_ID]),
             "delete": _op(

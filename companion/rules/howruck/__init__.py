@@ -26,6 +26,7 @@ class HowRuckCore:
     min_players = 2
     max_players = 2
     button_race = True  # its races are decided by the table's buttons
+    colour_ids = False
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> HowRuckState:

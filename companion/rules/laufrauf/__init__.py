@@ -45,6 +45,7 @@ class LaufRaufCore:
     min_players = 2
     max_players = 4
     button_race = False
+    colour_ids = True  # its players are the board's colours, not names
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> LaufRaufState:

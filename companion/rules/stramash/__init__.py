@@ -176,6 +176,7 @@ class StramashCore:
     min_players = 2
     max_players = 6
     button_race = False
+    colour_ids = False
 
     def play_results(self, state: StramashState,
                      actions: list[Action]) -> list[dict[str, Any]]:

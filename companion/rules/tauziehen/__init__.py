@@ -83,6 +83,7 @@ class TauziehenCore:
     min_players = 2
     max_players = 2
     button_race = False
+    colour_ids = False
 
     def new_game(self, players: list[str], options: Mapping[str, Any] | None,
                  seed: int) -> TauziehenState:

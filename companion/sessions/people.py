@@ -1,0 +1,104 @@
+"""The people behind a game's players, and who sits down at the next game.
+
+A game's players are ids the rule core knows. In most games an id is the person's name; in
+Lauf Rauf! it is a colour ("red": the figures on the board), so the header may carry
+``"names"``, the person playing each id (``{"red": "Anna"}``; an id without one is shown as
+itself, as every game stored before names existed is). `person` is that lookup, used by the
+statistics and the results.
+
+`next_people` is what the page's new-game form starts from: the newest game's people in
+their seats, each with their colour. A person is a name as the statistics know it: renames
+and merges followed (`stats.canonical`), letters' case ignored ("anna" sits where "Anna"
+did, as a game refuses the two side by side). A person's colour is the one they last played
+with (only Lauf Rauf! has colours of its own), so it stays theirs from game to game until
+they choose another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.rules import SetupError, get_core
+from companion.sessions.players import check_name
+from companion.stats import canonical
+
+
+def check_names(game: str, names: Any, players: list[str]) -> dict[str, str]:
+    """A new game's ``names``: each of its player ids (not every one need have a name) to a
+    name, taken as a typed name is (composed, spaces at its ends dropped); no two alike, a
+    letter's case aside. Only a game whose ids are colours takes them (elsewhere the ids are
+    the names). Raises `SetupError` or `Refusal` ``bad_player_name``."""
+    if not get_core(game).colour_ids:
+        raise SetupError("unknown_key", key="names")
+    if not isinstance(names, dict):
+        raise SetupError("wrong_type", key="names", expected="object")
+    out: dict[str, str] = {}
+    for pid, name in names.items():
+        if pid not in players:
+            raise SetupError("bad_players", reason="not_allowed", player=str(pid),
+                             allowed=list(players))
+        out[pid] = check_name(name)
+    folded = [name.casefold() for name in out.values()]
+    if len(set(folded)) != len(folded):
+        raise SetupError("bad_players", reason="duplicate")
+    return {pid: out[pid] for pid in players if pid in out}  # in seat order
+
+
+def person(header: Mapping[str, Any], pid: Any) -> Any:
+    """The name the player `pid` of a game played under (its id when the game has none)."""
+    names = header.get("names") or {}
+    return names.get(pid, pid) if isinstance(pid, str) else pid
+
+
+def people(header: Mapping[str, Any]) -> tuple[str, ...]:
+    """A game's players as people, in seat order."""
+    return tuple(person(header, p) for p in header["players"])
+
+
+def winner_people(header: Mapping[str, Any], winner: Any) -> Any:
+    """A core's winner (an id, a team's list of ids, "draw" or None) as people."""
+    if isinstance(winner, list):
+        return [person(header, p) for p in winner]
+    if isinstance(winner, str) and winner in header["players"]:
+        return person(header, winner)
+    return winner
+
+
+def next_people(headers: Iterable[Mapping[str, Any]],
+                aliases: Mapping[str, str]) -> dict[str, Any]:
+    """The new-game form's start, from the stored games' headers oldest first: ``{"game":
+    the newest game's kind or None, "people": [{"name": str or None, "colour": str or
+    None}, ...]}``, the newest game's people in its seat order. A name is None where a
+    colour was played without one (a game stored before names), a colour None where the
+    person never played one."""
+    colour_of: dict[str, str] = {}  # a person (case folded) -> the colour they last played
+    newest: Mapping[str, Any] | None = None
+    for header in headers:
+        newest = header
+        if colour_ids(header):
+            for pid in header["players"]:
+                name = _name(header, pid, aliases)
+                if name is not None:
+                    colour_of[name.casefold()] = pid
+    if newest is None:
+        return {"game": None, "people": []}
+    out = []
+    for pid in newest["players"]:
+        name = _name(newest, pid, aliases)
+        colour = pid if colour_ids(newest) else colour_of.get(str(name).casefold())
+        out.append({"name": name, "colour": colour})
+    return {"game": newest["game"], "people": out}
+
+
+def colour_ids(header: Mapping[str, Any]) -> bool:
+    """Whether the game's player ids are colours (Lauf Rauf!), not names."""
+    return get_core(header["game"]).colour_ids
+
+
+def _name(header: Mapping[str, Any], pid: str, aliases: Mapping[str, str]) -> str | None:
+    """The person playing `pid`, under their name now (renames followed); None for a colour
+    played without a name."""
+    if colour_ids(header) and pid not in (header.get("names") or {}):
+        return None
+    return canonical(person(header, pid), dict(aliases))

@@ -1,0 +1,127 @@
+"""People, not colours, over real HTTP: a Lauf Rauf! game carries the names of the people
+playing its colours (the header's `names`), the statistics and the results count them; a game
+stored without names (the API as it was, every game before) still shows its colours; the
+new-game form's start (`/api/games/new`) is the newest game's people, each with their colour."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from web_helpers import Client
+
+from companion.rules import get_core
+from companion.rules.randomplay import random_game
+
+
+@pytest.fixture
+def table(web_live):
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    return web_live, client
+
+
+def finished(client: Client, game: str, seed: int, players: list[str],
+             names: dict[str, str] | None = None) -> tuple[int, str]:
+    """A whole random game started and played through the API, as the page does."""
+    log, final = random_game(get_core(game), seed, players)
+    body = {"game": game, "players": players, "seed": seed}
+    if names is not None:
+        body["names"] = names
+    status, view, _ = client.post("/api/games", body)
+    assert status == 201, view
+    for action in log:
+        status, answer, _ = client.post(f"/api/games/{view['id']}/actions", action)
+        assert status == 200, answer
+    assert final.winner is not None
+    return view["id"], final.winner
+
+
+def by_name(client: Client) -> dict[str, dict]:
+    status, body, _ = client.get("/api/players")
+    assert status == 200, body
+    return {p["name"]: p for p in body["players"]}
+
+
+def test_lauf_rauf_statistics_name_the_people_and_old_games_their_colours(table):
+    _, client = table
+    names = {"red": "Anna", "green": "Ben"}
+    game, won = finished(client, "laufrauf", 3, ["red", "green"], names)
+    old, old_won = finished(client, "laufrauf", 4, ["blue", "yellow"])  # no names: as before
+    status, view, _ = client.get(f"/api/games/{game}")
+    assert status == 200 and view["names"] == names and view["players"] == ["red", "green"]
+    assert "names" not in client.get(f"/api/games/{old}")[1]
+    p = by_name(client)
+    assert set(p) == {"Anna", "Ben", "blue", "yellow"}
+    assert p[names[won]]["won"] == 1 and p["Anna"]["played"] == p["Ben"]["played"] == 1
+    assert p["Anna"]["head_to_head"]["Ben"]["games"] == 1
+    assert p[old_won]["won"] == 1  # the old game's players are its colours, as shown before
+    # a renamed person stays one person
+    status, body, _ = client.post("/api/players/rename", {"name": "Anna", "to": "Anni"})
+    assert status == 200, body
+    assert "Anni" in by_name(client) and "Anna" not in by_name(client)
+    results = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
+    assert results[game]["players"] == ["Anna", "Ben"] and results[game]["winner"] == names[won]
+    assert results[old]["players"] == ["blue", "yellow"] and results[old]["winner"] == old_won
+    rows = {int(r["id"]): r for r in csv.DictReader(io.StringIO(client.get(
+        "/api/results.csv")[1]))}
+    assert rows[game]["players"] == "Anna / Ben" and rows[old]["players"] == "blue / yellow"
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"game": "howruck", "players": ["A", "B"], "names": {"A": "Anna"}}, "unknown_key"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": ["Anna"]}, "wrong_type"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"green": "Anna"}},
+     "bad_players"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"red": " "}},
+     "bad_player_name"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"red": 7}},
+     "bad_player_name"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"red": "x" * 33}},
+     "bad_player_name"),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"red": "An\u200bna"}},
+     "bad_player_name"),
+    ({"game": "laufrauf", "players": ["red", "blue"],
+      "names": {"red": "Anna", "blue": " anna"}}, "bad_players"),
+])
+def test_bad_names_are_refused_with_a_stable_code(table, body, code):
+    _, client = table
+    status, answer, _ = client.post("/api/games?lang=de", body)
+    assert status == 422 and answer["error"]["code"] == code, answer
+    assert answer["error"]["message"]
+    assert client.get("/api/games")[1]["games"] == []
+
+
+def test_names_are_taken_as_shown(table):
+    _, client = table
+    status, view, _ = client.post("/api/games", {
+        "game": "laufrauf", "players": ["red", "blue"],
+        "names": {"blue": " Ju\u0308rgen ", "red": "Anna"}})
+    assert status == 201 and view["names"] == {"red": "Anna", "blue": "J\u00fcrgen"}
+
+
+def test_the_next_game_starts_with_the_last_ones_people_in_their_colours(table):
+    _, client = table
+    assert client.get("/api/games/new")[1] == {"game": None, "people": []}
+    client.post("/api/games", {"game": "laufrauf", "players": ["yellow", "red"],
+                               "names": {"yellow": "Anna", "red": "Ben"}})
+    status, body, _ = client.get("/api/games/new")
+    assert status == 200 and body == {"game": "laufrauf", "people": [
+        {"name": "Anna", "colour": "yellow"}, {"name": "Ben", "colour": "red"}]}
+    # another game: the same people keep their colours, in the new seat order; someone
+    # who never played a colour has none, and a renamed person keeps theirs
+    client.post("/api/games", {"game": "stramash", "players": ["ben", "Cara", "Anna"]})
+    client.post("/api/players/rename", {"name": "Anna", "to": "Anni"})
+    assert client.get("/api/games/new")[1] == {"game": "stramash", "people": [
+        {"name": "ben", "colour": "red"}, {"name": "Cara", "colour": None},
+        {"name": "Anni", "colour": "yellow"}]}
+    # a colour chosen anew is the person's from then on; a colour without a name (as
+    # every game before names) is a seat without a name
+    client.post("/api/games", {"game": "laufrauf", "players": ["green", "blue"],
+                               "names": {"green": "Ben"}})
+    assert client.get("/api/games/new")[1]["people"] == [
+        {"name": "Ben", "colour": "green"}, {"name": None, "colour": "blue"}]
+    client.post("/api/games", {"game": "howruck", "players": ["Anni", "Ben"]})
+    assert client.get("/api/games/new")[1]["people"] == [
+        {"name": "Anni", "colour": "yellow"}, {"name": "Ben", "colour": "green"}]
