@@ -89,6 +89,7 @@ PAGE: dict[str, Source] = {
     "no_games": "No stored games yet.",
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",
+    "colour_n": "Colour of player {n}",  # Lauf Rauf!: the colour picker beside a name field
     "tab_players": "Players",
     "hr_strength": "Contest now: {a} {x} : {y} {b}",  # the top cards summed (empty field 2)
     "hr_imprint": "✶ How Ruck imprint: placing it starts a contest",

@@ -101,9 +101,13 @@
   };
 
   // A player as the reader sees them: in a game whose players are colours (the registry's
-  // `colours`, ids the core fixes such as "red") the colour in the reader's language;
+  // `colours`, ids the core fixes such as "red") the colour in the reader's language, after
+  // the name of whoever plays it where the game has one (`names`, the state's: "Anna (red)");
   // everyone else by the name given. A team (a pairs game's winner) is its names joined.
-  companion.playerName = (game, p) => ((companion.gameInfo(game).colours || []).includes(p) ? companion.t(p) : p);
+  companion.playerName = (game, p, names) => {
+    if (!(companion.gameInfo(game).colours || []).includes(p)) return p;
+    return names && names[p] ? `${names[p]} (${companion.t(p)})` : companion.t(p);
+  };
   companion.playerNames = (game, who) => [].concat(who).map((p) => companion.playerName(game, p)).join(" & ");
 
   companion.button = (label, onClick, cls) => {

@@ -7,6 +7,8 @@
   const PLAYERS = ["red", "blue", "green", "yellow"];  // the figures' colours
   const COLORS = {get red() { return colour("red"); }, get blue() { return colour("blue"); },
     get green() { return colour("green"); }, get yellow() { return colour("yellow"); }};
+  // A colour as the reader says it, after the name of whoever plays it ("Anna (red)", core.js).
+  const who = (s, p) => window.companion.playerName("laufrauf", p, s.names);
   const C = 180;  // centre of the mountain
   const RINGS = {lower: 150, middle: 98};
   const PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
@@ -89,7 +91,7 @@
     out.push("</svg>");
     // each player's cards in the page's own type below the picture: every name, in any language
     const hands = s.players.map((p) => `<li data-player="${esc(p)}"><span class="lr-dot lr-${esc(p)}" aria-hidden="true">●</span> ` +
-      `<b>${esc(t(p))}</b>: ${esc(s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–")}</li>`);
+      `<b>${esc(who(s, p))}</b>: ${esc(s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–")}</li>`);
     out.push(`<ul class="lr-hands" aria-label="${esc(t("lr_hands"))}">${hands.join("")}</ul>`);
     return out.join("");
   }
@@ -213,10 +215,10 @@
   }
 
   function prompt(s, t) {
-    if (s.winner) return t("over", {p: t(s.winner)});
-    if (s.prompt === "huckauf") return t("lr_prompt_huckauf", {p: t(s.turn)});
+    if (s.winner) return t("over", {p: who(s, s.winner)});
+    if (s.prompt === "huckauf") return t("lr_prompt_huckauf", {p: who(s, s.turn)});
     if (!s.turn) return "";
-    const parts = [t("turn", {p: t(s.turn)})];
+    const parts = [t("turn", {p: who(s, s.turn)})];
     if (s.throws) parts.push(t("lr_throw", {n: s.throws, m: s.throws_allowed}));
     // the core's must_run: no pass now; said once no throw is left (before, one may throw again)
     if (s.must_run && s.throws >= s.throws_allowed) parts.push(t("lr_must_run"));

@@ -65,7 +65,7 @@
       race: (data) => { app.race = data; companion.play.renderPrompt(); companion.play.renderChoices(); },
       frame: (data) => { $("#oled").src = data; $("#oled").hidden = false; },  // paired phones only
       games: (data) => {
-        if (!$("#setup").hidden && companion.setup) companion.setup.loadGames();  // else when the tab opens
+        if (!$("#setup").hidden && companion.setup) { companion.setup.loadGames(); companion.setup.prefill(); }  // else when the tab opens
         if (data && data.was_shown) sayDeleted(data);
       },
       legal: (data) => companion.legalMoves.fromStream(data),

@@ -45,7 +45,7 @@
     $("#undo").disabled = !s || !s.actions;
     if (companion.sim) companion.sim.name(s);
     $("#undo").hidden = !s || !$("#pair").hidden;  // no game, or a watcher's (no moves): no undo
-    companion.seats.render(s, t, button, renderChoices, (p) => companion.playerName(s.game, p));
+    companion.seats.render(s, t, button, renderChoices, (p) => companion.playerName(s.game, p, s.names));
     renderPrompt();
     renderChoices();
   }

@@ -7,7 +7,6 @@
   const $ = (sel) => document.querySelector(sel);
   const t = (...args) => companion.t(...args);
   const known = companion.gameInfo;  // core.js: a game's title, players, colours
-  const ALL_COLOURS = [...new Set(Object.values(companion.known).flatMap((g) => g.colours || []))];
 
   async function loadGames() {
     const r = await app.api("GET", "/api/games");
@@ -56,37 +55,65 @@
     return b;
   }
 
-  function playerInputs(n) {
+  // Who sat down at the newest game (/api/games/new, sessions/people.py): its people in their
+  // seats, each with the colour they last played. The form starts from them, as long as
+  // nobody has changed it since (`touched`), and a person typed into a game of colours gets
+  // their own colour back.
+  let people = [], touched = false;
+  const colourOf = (name) => {
+    const known = name && people.find((p) => p.name && p.name.toLowerCase() === name.trim().toLowerCase());
+    return known ? known.colour : null;
+  };
+
+  // The player rows as they are now: each a name typed and, in a game of colours, the colour.
+  function rows() {
+    return [...$("#players").querySelectorAll(".row")].map((row) => ({
+      name: row.querySelector("input").value, colour: (row.querySelector("select") || {}).value || null}));
+  }
+
+  function playerInputs(n, from = rows()) {
     const box = $("#players");
     const legend = box.querySelector("legend");
-    const old = [...box.querySelectorAll("input, select")].map((i) => i.value);
     box.replaceChildren(legend);
     const colours = known($("#game").value).colours, fewest = known($("#game").value).players[0];
     // Two players sit opposite: the colours suggested are across the board (seat order is
     // clockwise, so every other colour), not side by side, as the game's rules advise.
     const suggested = colours && n === 2 ? colours.filter((_, i) => i % 2 === 0) : colours;
-    const taken = [];  // a colour is one player's: a new field takes one not chosen yet
+    // A colour is one player's: each row keeps its own (chosen, or its person's), once; the
+    // others take the first suggested one not taken.
+    const chosen = [];
+    for (let i = 0; colours && i < n; i++) {
+      const row = from[i] || {name: ""}, own = row.colour || colourOf(row.name);
+      chosen.push(colours.includes(own) && !chosen.includes(own) ? own : null);
+    }
+    chosen.forEach((c, i) => { if (!c) chosen[i] = [...suggested, ...colours].find((x) => !chosen.includes(x)); });
     for (let i = 0; i < n; i++) {
-      const input = document.createElement(colours ? "select" : "input");
-      input.name = "player";
-      if (colours) {  // players are colours: figures of that colour stand on the board
-        colours.forEach((c) => input.add(new Option(t(c), c)));
-        const kept = colours.includes(old[i]) && !taken.includes(old[i]);
-        input.value = kept ? old[i] : [...suggested, ...colours].find((c) => !taken.includes(c));
-        taken.push(input.value);
-      } else {
-        input.maxLength = 32;  // as the table takes a name (rules/players.py)
-        input.placeholder = t("player_n", {n: i + 1});
-        input.value = ALL_COLOURS.includes(old[i]) ? "" : old[i] || "";
-      }
+      const input = document.createElement("input");
+      input.maxLength = 32;  // as the table takes a name (rules/players.py)
+      input.value = (from[i] || {}).name || "";
       input.setAttribute("aria-label", t("player_n", {n: i + 1}));
       const field = document.createElement("div");
       field.className = "row";
       field.append(input);
+      if (colours) {  // players are colours: figures of that colour stand on the board
+        input.name = "person";  // who plays it: optional, the colour stands for them without
+        const select = document.createElement("select");
+        select.name = "player";
+        colours.forEach((c) => select.add(new Option(t(c), c)));
+        select.value = chosen[i];
+        select.setAttribute("aria-label", t("colour_n", {n: i + 1}));
+        input.placeholder = t(select.value);
+        select.addEventListener("change", () => { input.placeholder = t(select.value); });
+        field.append(select);
+      } else {
+        input.name = "player";
+        input.placeholder = t("player_n", {n: i + 1});
+      }
       box.append(field);
       if (i < fewest) continue;
       // a field added by mistake goes; the keyboard stays on the next ×, else adding a player
       const x = app.button("×", () => {
+        touched = true;
         field.remove();
         setupGameChanged();
         const left = box.querySelectorAll(".remove-player");
@@ -98,9 +125,23 @@
     }
   }
 
+  // The newest game's people, fetched again (a game started since, on any phone): the form
+  // shows them unless it has been changed since it last did.
+  async function prefill() {
+    const r = await app.api("GET", "/api/games/new");
+    if (!r.ok || touched || !r.data.people.length) return;
+    people = r.data.people;
+    if (r.data.game && [...$("#game").options].some((o) => o.value === r.data.game)) $("#game").value = r.data.game;
+    const [min, max] = known($("#game").value).players;
+    const n = Math.min(max, Math.max(min, people.length));
+    playerInputs(n, people.map((p) => ({name: p.name || "", colour: p.colour})));
+    setupGameChanged();
+    touched = false;
+  }
+
   function setupGameChanged() {
     const game = $("#game").value, [min, max] = known(game).players;
-    const current = $("#players").querySelectorAll("input, select").length;
+    const current = $("#players").querySelectorAll(".row").length;
     playerInputs(Math.min(max, Math.max(min, current || min)));
     $("#add-player").hidden = current >= max || min === max;
     for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
@@ -142,8 +183,16 @@
       }
     }
     await app.api("PUT", "/api/settings", {language: $("#table-lang").value});
-    const r = await app.api("POST", "/api/games", {game, players, options});
-    if (r.ok) { app.show(""); app.tab("play"); app.focusPlay(); }
+    // Who plays each colour, where a name is given (the statistics count them, not colours).
+    const names = {};
+    if (known(game).colours) {
+      for (const row of $("#players").querySelectorAll(".row")) {
+        const name = row.querySelector("[name=person]").value.trim();
+        if (name) names[row.querySelector("[name=player]").value] = name;
+      }
+    }
+    const r = await app.api("POST", "/api/games", {game, players, options, ...(Object.keys(names).length ? {names} : {})});
+    if (r.ok) { touched = false; app.show(""); app.tab("play"); app.focusPlay(); }
   }
 
   // The table's language (its display) in the setup form: the one chosen, by a phone or the
@@ -220,17 +269,18 @@
     setupGameChanged();
     $("#game").addEventListener("change", setupGameChanged);
     $("#add-player").addEventListener("click", () => {
-      playerInputs($("#players").querySelectorAll("input, select").length + 1);
+      playerInputs($("#players").querySelectorAll(".row").length + 1);
       setupGameChanged();
     });
     $("#setup-form").addEventListener("submit", startGame);
     for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
-      $("#setup-form").addEventListener(kind, () => app.show(""));
+      $("#setup-form").addEventListener(kind, () => { app.show(""); touched = true; });
     }
+    $("#add-player").addEventListener("click", () => { touched = true; });
     $("#hardware-form").addEventListener("submit", saveHardware);
     $("#unpair-all").addEventListener("click", unpairAll);
     $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
   }
 
-  companion.setup = {init, loadGames, changed: setupGameChanged, offerTableLanguage};
+  companion.setup = {init, loadGames, prefill, changed: setupGameChanged, offerTableLanguage};
 })();

@@ -32,7 +32,7 @@
     if (name === "ok") return "OK";
     const seat = Number(name.slice(1));
     const player = s && s.status === "playing" && s.players[seat];
-    return `P${seat + 1}` + (player ? ` · ${app.playerName(s.game, player)}` : "");
+    return `P${seat + 1}` + (player ? ` · ${app.playerName(s.game, player, s.names)}` : "");
   }
 
   function name(s) {

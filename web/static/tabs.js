@@ -12,7 +12,7 @@
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "play") companion.fitTexts($("#board"));  // measured only when shown
-    if (name === "setup") loadSetupTab().then(() => companion.setup && companion.setup.loadGames());
+    if (name === "setup") loadSetupTab().then(() => companion.setup && (companion.setup.loadGames(), companion.setup.prefill()));
     if (name === "roster") loadPlayersTab();
     if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");
   }

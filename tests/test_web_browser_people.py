@@ -1,0 +1,71 @@
+"""The new-game form in headless Chromium: Lauf Rauf!'s colours are given their people's names,
+and the next game's form starts from the last game's people, in their seats and colours."""
+
+from __future__ import annotations
+
+from browser_helpers import pair, phone, shot, until
+
+ROWS = ("[...document.querySelectorAll('#players .row')].map((r) => "
+        "[r.querySelector('input').value, (r.querySelector('select') || {}).value || null])")
+
+
+def setup_tab(browser, daemon):
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=setup]")
+    until(page, "!document.querySelector('#setup').inert")
+    return page
+
+
+def test_lauf_rauf_names_its_colours_and_the_next_game_starts_with_the_same_people(
+        browser, daemon):
+    page = setup_tab(browser, daemon)
+    page.select_option("#game", "laufrauf")
+    names = page.locator("#players input[name=person]")
+    colours = page.locator("#players select")
+    assert names.count() == colours.count() == 2
+    assert [colours.nth(i).get_attribute("aria-label") for i in range(2)] == [
+        "Farbe von Spieler 1", "Farbe von Spieler 2"]
+    names.nth(0).fill("Anna")
+    names.nth(1).fill("Ben")
+    colours.nth(1).select_option("yellow")
+    shot(page, "people-01-laufrauf-names")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden]) #board svg .figure")
+    assert page.inner_text("#prompt").startswith("Anna (rot) ist am Zug")
+    header = daemon.hub.call(lambda: daemon.sessions.games[daemon.table.current].header)
+    assert header["players"] == ["red", "yellow"]
+    assert header["names"] == {"red": "Anna", "yellow": "Ben"}
+
+    # the next game, on another phone: the same people, in their seats and colours
+    second = setup_tab(browser, daemon)
+    until(second, f"JSON.stringify({ROWS}) === "
+                  "'[[\"Anna\",\"red\"],[\"Ben\",\"yellow\"]]'")
+    assert second.input_value("#game") == "laufrauf"
+    shot(second, "people-02-next-game")
+    second.select_option("#game", "stramash")  # a game of names: the people stay
+    assert second.evaluate(ROWS) == [["Anna", None], ["Ben", None]]
+    second.select_option("#game", "laufrauf")  # and back: each in their own colour again
+    assert second.evaluate(ROWS) == [["Anna", "red"], ["Ben", "yellow"]]
+
+    # a game of names in another seat order, with someone new: their colours follow them
+    daemon.hub.call(daemon.table.create_game, "stramash", ["Ben", "Cara", "Anna"])
+    third = setup_tab(browser, daemon)
+    until(third, f"JSON.stringify({ROWS}) === "
+                 "'[[\"Ben\",null],[\"Cara\",null],[\"Anna\",null]]'")
+    assert third.input_value("#game") == "stramash"
+    third.select_option("#game", "laufrauf")
+    assert third.evaluate(ROWS) == [["Ben", "yellow"], ["Cara", "blue"], ["Anna", "red"]]
+
+
+def test_a_form_already_changed_is_not_filled_in_over_it(browser, daemon):
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Anna"})
+    page = setup_tab(browser, daemon)
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Anna\",\"blue\"],[\"\",\"green\"]]'")
+    page.locator("#players input[name=person]").nth(1).fill("Dirk")
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Eva", "Finn"])
+    page.click("nav [data-tab=play]")
+    page.click("nav [data-tab=setup]")  # the tab again: the games listed anew
+    until(page, "document.querySelectorAll('#games li').length === 2")
+    assert page.evaluate(ROWS) == [["Anna", "blue"], ["Dirk", "green"]]
