@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.screens.umlauts import draw_text, ink_top
+
 WIDTH, HEIGHT = 128, 64
 MIN_TEXT_PX = 11  # em size; DejaVu's capitals are 0.73 em, so 11 px draws them 8 px high
 LIT, DARK = 1, 0
@@ -123,7 +125,7 @@ class Canvas:
         x = {"left": x0, "center": x0 + (width - w) // 2, "right": x1 - w}[align]
         top, ink_height = _ink(shown, used)
         y = y0 + (height - ink_height) // 2 - top
-        self.draw.text((x, y), shown, font=font(used), fill=fill)
+        draw_text(self.draw, (x, y), shown, font(used), fill)  # even umlaut dots
         return used
 
     def box(self, box: tuple[int, int, int, int], filled: bool = False) -> None:
@@ -154,6 +156,9 @@ class Canvas:
 
 @lru_cache(maxsize=4096)
 def _ink(text: str, size: int) -> tuple[int, int]:
-    """(offset of the highest ink below the drawing origin, ink height) of `text`."""
+    """(offset of the highest ink below the drawing origin, ink height) of `text`, its
+    umlauts' dots as drawn (umlauts.py) counted."""
     _, top, _, bottom = font(size).getbbox(text or " ")
+    dots = ink_top(font(size), text)
+    top = top if dots is None else min(top, dots)
     return top, max(0, bottom - top)
