@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.screens.canvas import HEIGHT, MIN_TEXT_PX, Canvas
+from companion.screens.umlauts import dot_size
 
 UMLAUTS = "ÄÖÜäöü"
 SIZES = range(MIN_TEXT_PX, 41)  # every size a text may be drawn at (it shrinks to fit)
@@ -80,3 +81,20 @@ def test_the_top_lines_umlauts_dots_are_even_in_a_row():
     rows = sorted({tuple(sorted({y for _, y in g})) for g in groups})
     assert len(rows) == 2 and all(len(r) == 2 for r in rows), rows  # capitals', small letters'
     assert min(rows[0]) >= 0
+
+
+WORDS = ("prüfen", "USB-Kabel prüfen", "Würfel", "fällt", "Löffel", "Übel", "Grün")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dots_stand_apart_from_their_letter_inside_words(size):
+    """Inside a word a letter may stand a row higher than alone ("u" at 12 px beside the
+    "f" of "prüfen"): each dot is still a whole square of its own, touching nothing."""
+    d = dot_size(size)
+    for word in WORDS:
+        canvas = Canvas()
+        if canvas.text((0, 10, 127, HEIGHT - 1), word, size) != size:
+            continue  # shrunk to fit: another size's case
+        squares = [g for g in components(lit(canvas)) if len(g) == d * d
+                   and len({x for x, _ in g}) == d and len({y for _, y in g}) == d]
+        assert len(squares) == 2 * sum(c in "ÄÖÜäöü" for c in word), (word, size)

@@ -51,54 +51,82 @@ def ink_top(font: ImageFont.FreeTypeFont, text: str) -> int | None:
 
 @lru_cache(maxsize=1024)
 def dots(font: ImageFont.FreeTypeFont, text: str) -> tuple[Rect, ...]:
-    """Every umlaut's two dots in `text`, left to right."""
+    """Every umlaut's two dots in `text`, left to right: above their letter where it stands
+    in the text (`_placed`), at the font's own dots' columns (`_dot_columns`), on one row per
+    case (the highest such letter's, less the gap), so a line's dots stand even."""
     size = int(font.size)
     d = dot_size(size)
     gap = max(1, d // 2)  # rows between the dots and the letter
-    centres = _font_dot_centres(font, text)
-    out: list[Rect] = []
-    for char in text:
+    plain = text.translate(PLAIN)
+    found = []  # (is a capital, its top row, the dots' column centres)
+    for index, char in enumerate(text):
         base = UMLAUTS.get(char)
         if base is None:
             continue
-        left, right = centres.pop(0)
+        dx, dy = _placed(font, plain, index)
+        pen = round(font.getlength(plain[:index])) + dx
+        left, right = _dot_columns(font, char)
+        top = min(y for _, y in _ink(font, base)) + dy
+        found.append((base.isupper(), top, pen + left, pen + right))
+    bottoms = {upper: min(top for u, top, _, _ in found if u == upper) - gap - 1
+               for upper, _, _, _ in found}
+    out: list[Rect] = []
+    for upper, _, left, right in found:
         mid = (left + right) / 2
         spacing = max(d + 1, round(right - left))  # at least a column between the dots
         x0 = round(mid - (spacing + d - 1) / 2)
-        bottom = font.getbbox(base)[1] - gap - 1  # the letter's top row, less the gap
+        bottom = bottoms[upper]
         for x in (x0, x0 + spacing):
             out.append((x, bottom - d + 1, x + d - 1, bottom))
     return tuple(out)
 
 
-def _font_dot_centres(font: ImageFont.FreeTypeFont, text: str) -> list[tuple[float, float]]:
-    """Where the font itself puts each umlaut's two dots (their columns' centres, from the
-    origin): the ink the text has more than its plain letters, in groups left to right.
-    Should the font's dots ever not come apart as two per umlaut, over a third and two
-    thirds of the plain letter's width instead."""
-    pad = font.size
-    width = int(font.getlength(text)) + 2 * pad
-    images = []
-    for shown in (text, text.translate(PLAIN)):
-        image = Image.new("1", (width, 2 * pad + int(font.size) * 2), 0)
-        draw = ImageDraw.Draw(image)
-        draw.fontmode = "1"
-        draw.text((pad, pad), shown, font=font, fill=1)
-        images.append(image)
-    extra = sorted({(x - pad, y) for y in range(images[0].height) for x in range(width)
-                    if images[0].getpixel((x, y)) and not images[1].getpixel((x, y))})
+def _placed(font: ImageFont.FreeTypeFont, plain: str, index: int) -> tuple[int, int]:
+    """Where the letter at `index` stands in the text `plain`, as (columns, rows) from where
+    it would stand drawn alone at its pen position: the rows a glyph gets move by one with
+    the text around it ("u" at 12 px begins a row higher in "prufen" than alone, at 13 px a
+    row lower). Found where the letter's own shape lies on the text's ink best (a
+    neighbour may touch it, never hide it)."""
+    pen = round(font.getlength(plain[:index]))
+    return _fit(_ink(font, plain[index]), _ink(font, plain), pen)
+
+
+def _fit(shape: frozenset[tuple[int, int]], ink: frozenset[tuple[int, int]], pen: int
+         ) -> tuple[int, int]:
+    """The shift (±1 column, ±2 rows) that puts `shape` (moved `pen` columns) on `ink` best,
+    the smallest among equals."""
+    score = max((sum((x + pen + dx, y + dy) in ink for x, y in shape), -abs(dy), -abs(dx),
+                 dx, dy) for dy in range(-2, 3) for dx in range(-1, 2))
+    return score[3], score[4]
+
+
+@lru_cache(maxsize=64)
+def _dot_columns(font: ImageFont.FreeTypeFont, char: str) -> tuple[float, float]:
+    """The centres of the columns of the font's own two dots on umlaut `char`, from its
+    origin: its ink less its plain letter's (placed where it lies on it best). Should they
+    not come apart as two, a third and two thirds of the plain letter's width."""
+    base = UMLAUTS[char]
+    dotted, plain = _ink(font, char), _ink(font, base)
+    dx, dy = _fit(plain, dotted, 0)
+    extra = dotted - {(x + dx, y + dy) for x, y in plain}
     groups = _column_groups(sorted({x for x, _ in extra}))
-    count = sum(c in UMLAUTS for c in text)
-    if len(groups) == 2 * count:
-        return [(sum(groups[i]) / len(groups[i]), sum(groups[i + 1]) / len(groups[i + 1]))
-                for i in range(0, len(groups), 2)]
-    out = []
-    for i, char in enumerate(text):
-        if char in UMLAUTS:
-            pen = font.getlength(text[:i + 1]) - font.getlength(char)
-            left, _, right, _ = font.getbbox(UMLAUTS[char])
-            out.append((pen + left + (right - left) / 3, pen + left + 2 * (right - left) / 3))
-    return out
+    if len(groups) == 2:
+        return sum(groups[0]) / len(groups[0]), sum(groups[1]) / len(groups[1])
+    left, _, right, _ = font.getbbox(base)
+    return left + (right - left) / 3, left + 2 * (right - left) / 3
+
+
+@lru_cache(maxsize=256)
+def _ink(font: ImageFont.FreeTypeFont, text: str) -> frozenset[tuple[int, int]]:
+    """The lit pixels of `text` drawn from the origin (one bit, as the display draws it)."""
+    pad = int(font.size)
+    width = int(font.getlength(text)) + 2 * pad
+    image = Image.new("1", (width, 4 * pad), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    draw.text((pad, pad), text, font=font, fill=1)
+    return frozenset((x - pad, y - pad) for y in range(image.height) for x in range(width)
+                     if image.getpixel((x, y)))
 
 
 def _column_groups(columns: list[int]) -> list[list[int]]:
