@@ -39,6 +39,8 @@ def test_lauf_rauf_names_its_colours_and_the_next_game_starts_with_the_same_peop
 
     # the next game, on another phone: the same people, in their seats and colours
     second = setup_tab(browser, daemon)
+    until(second, "document.querySelector('#games li') !== null")
+    assert "Anna (rot), Ben (gelb)" in second.inner_text("#games li")  # the stored games
     until(second, f"JSON.stringify({ROWS}) === "
                   "'[[\"Anna\",\"red\"],[\"Ben\",\"yellow\"]]'")
     assert second.input_value("#game") == "laufrauf"

@@ -108,7 +108,7 @@
     if (!(companion.gameInfo(game).colours || []).includes(p)) return p;
     return names && names[p] ? `${names[p]} (${companion.t(p)})` : companion.t(p);
   };
-  companion.playerNames = (game, who) => [].concat(who).map((p) => companion.playerName(game, p)).join(" & ");
+  companion.playerNames = (game, who, names) => [].concat(who).map((p) => companion.playerName(game, p, names)).join(" & ");
 
   companion.button = (label, onClick, cls) => {
     const b = document.createElement("button");

@@ -17,8 +17,8 @@
     for (const g of r.data.games.slice(0, 30)) {
       const li = document.createElement("li");
       const status = g.status !== "over" ? t(g.status)
-        : g.winner == null ? t("drawn") : t("finished", {p: app.playerNames(g.game, g.winner)});
-      const players = g.players.map((p) => app.playerName(g.game, p)).join(", ");
+        : g.winner == null ? t("drawn") : t("finished", {p: app.playerNames(g.game, g.winner, g.names)});
+      const players = g.players.map((p) => app.playerName(g.game, p, g.names)).join(", ");
       li.textContent = `#${g.id} ${known(g.game).title}: ${players} (${status}) `;
       li.append(app.button(t("show"), async () => {
         const res = await app.api("POST", `/api/games/${g.id}/current`, {});
