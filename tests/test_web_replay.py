@@ -80,3 +80,39 @@ def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):
     page.click("nav [data-tab=roster]")
     page.wait_for_selector("#roster table")
     assert "1 unentschieden" in page.inner_text("#roster table")
+
+
+# The lines the History tab shows where a reader sees them (not those it holds hidden).
+SEEN_LINES = "[...document.querySelectorAll('#history li')].filter((li) => li.offsetParent)" \
+             ".map((li) => li.textContent)"
+
+
+def test_a_replay_shows_its_own_games_history_not_the_tables(browser, daemon):
+    """The play-through: How Ruck! #1 stepped through while a Tauziehen game was on the table
+    showed "Action 5 of 65" above the Tauziehen game's history. Under a replay the lines are
+    the replayed game's, up to the step shown; closed, the table's game's history again."""
+    game_id, steps = finished_game(daemon, "howruck", 5, ["Anna", "Ben"])
+    page = phone(browser, daemon)
+    page.click("nav [data-tab=history]")
+    until(page, f"document.querySelectorAll('#history-list li').length === {steps}")
+    replayed = page.evaluate(SEEN_LINES)
+    _, other_steps = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
+    until(page, f"document.querySelectorAll('#history-list li').length === {other_steps}")
+    table_lines = page.evaluate(SEEN_LINES)
+    assert table_lines != replayed[:other_steps]
+
+    page.click("nav [data-tab=setup]")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
+    assert page.evaluate(SEEN_LINES) == []  # the game as set up: nothing done yet
+    for _ in range(5):
+        page.click("#replay-next")
+    until(page, f"document.querySelector('#replay-count').textContent === 'Aktion 5 von {steps}'")
+    shot(page, "32-replay-own-history")
+    assert page.evaluate(SEEN_LINES) == replayed[:5]
+    page.click("#replay-last")
+    until(page, f"document.querySelector('#replay-count').textContent === "
+                f"'Aktion {steps} von {steps}'")
+    assert page.evaluate(SEEN_LINES) == replayed
+    page.click("#replay-close")
+    assert page.evaluate(SEEN_LINES) == table_lines

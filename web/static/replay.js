@@ -1,7 +1,9 @@
 // Walking through a finished game: the board as it lay after each action, the stored log
 // replayed through the rule core by the server (/api/games/ID/at/STEP), with the history's
 // sentence for that action. Loaded by the page (openReplay in app.js) when first asked for;
-// it builds its own panel at the top of the History tab (its words are in the page's catalog).
+// it builds its own panel at the top of the History tab (its words are in the page's catalog),
+// with the replayed game's lines up to the step shown below it: the table's game's history
+// stays hidden while the panel is open (it is another game's).
 (function () {
   "use strict";
 
@@ -32,9 +34,10 @@
       controls.append(b);
     }
     const close = el("button", {id: "replay-close", type: "button", class: "secondary"}, t("rp_close"));
-    close.addEventListener("click", () => { box.hidden = true; });
+    close.addEventListener("click", () => { box.hidden = true; showTables(true); });
     box.append(el("h2", {id: "replay-title"}), el("div", {id: "replay-board"}),
-      el("p", {id: "replay-count"}), el("p", {id: "replay-line", "aria-live": "polite"}), controls, close);
+      el("p", {id: "replay-count"}), el("p", {id: "replay-line", "aria-live": "polite"}), controls, close,
+      el("ol", {id: "replay-history"}));
     box.addEventListener("keydown", (e) => {
       if (e.target.id === "replay-step") return;  // the slider has its own keys
       if (e.key === "ArrowLeft") go(view.step - 1);
@@ -44,11 +47,17 @@
     return box;
   }
 
+  // The table's game's history (history.js), out of sight while another game is replayed.
+  function showTables(on) {
+    document.getElementById("history-list").hidden = !on;
+  }
+
   async function open(game, tools) {
     view.tools = tools;
     const t = tools.t;
     const box = panel();
     box.hidden = false;
+    showTables(false);
     view.game = game;
     view.steps = game.actions;
     view.states = new Map();
@@ -80,6 +89,7 @@
     window.companion.fitTexts(document.getElementById("replay-board"));
     document.getElementById("replay-count").textContent = t("rp_step", {k: step, n: view.steps});
     document.getElementById("replay-line").textContent = step ? view.lines[step - 1] || "" : t("rp_start");
+    document.getElementById("replay-history").replaceChildren(...view.lines.slice(0, step).map((line) => el("li", {}, line)));
     document.getElementById("replay-step").value = String(step);
     document.getElementById("replay-prev").disabled = step === 0;
     document.getElementById("replay-first").disabled = step === 0;
