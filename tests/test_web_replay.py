@@ -116,3 +116,24 @@ def test_a_replay_shows_its_own_games_history_not_the_tables(browser, daemon):
     assert page.evaluate(SEEN_LINES) == replayed
     page.click("#replay-close")
     assert page.evaluate(SEEN_LINES) == table_lines
+
+
+def test_the_replay_controls_are_drawn_not_left_to_the_phones_fonts(browser, daemon):
+    """⏮ and ⏭ showed as empty boxes in Chromium (no font of the phone had them), and ◀ ▶
+    turn into emoji on some phones: each control is a drawing of its own (SVG, under the page's
+    CSP), no character a font must have, and still named for a screen reader."""
+    game_id, _ = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
+    page = phone(browser, daemon)
+    page.click("nav [data-tab=setup]")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
+    shot(page, "33-replay-controls")
+    names = {"first": "Zum Anfang", "prev": "Eine Aktion zurück", "next": "Eine Aktion weiter",
+             "last": "Zum Ende"}
+    for tool, name in names.items():
+        button = page.locator(f"#replay-{tool}")
+        assert button.get_attribute("aria-label") == name
+        assert button.evaluate("(b) => b.textContent.trim()") == "", tool  # no glyph to miss
+        box = button.locator("svg").bounding_box()
+        assert box and box["width"] >= 12 and box["height"] >= 12, tool
+        assert button.locator("svg path").count() > 0, tool

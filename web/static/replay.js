@@ -24,12 +24,17 @@
     const controls = el("div", {class: "row"});
     const slider = el("input", {id: "replay-step", type: "range", min: "0", value: "0", "aria-label": t("rp_slider")});
     slider.addEventListener("input", () => go(Number(slider.value)));
-    const tools = [["replay-first", "⏮", "rp_first", () => go(0)], ["replay-prev", "◀", "rp_prev", () => go(view.step - 1)],
-      null, ["replay-next", "▶", "rp_next", () => go(view.step + 1)], ["replay-last", "⏭", "rp_last", () => go(view.steps)]];
+    // Each control drawn (a path), not a character: ⏮ ⏭ are in few phones' fonts (a box),
+    // and ◀ ▶ become emoji on some.
+    const tools = [["replay-first", "M2 2h2.5v12H2zM14 2v12L5 8z", "rp_first", () => go(0)],
+      ["replay-prev", "M12 2v12L3 8z", "rp_prev", () => go(view.step - 1)], null,
+      ["replay-next", "M4 2v12l9-6z", "rp_next", () => go(view.step + 1)],
+      ["replay-last", "M2 2v12l9-6zM11.5 2H14v12h-2.5z", "rp_last", () => go(view.steps)]];
     for (const tool of tools) {
       if (!tool) { controls.append(slider); continue; }
-      const [id, symbol, label, onClick] = tool;
-      const b = el("button", {id, type: "button", class: "secondary", "aria-label": t(label), title: t(label)}, symbol);
+      const [id, shape, label, onClick] = tool;
+      const b = el("button", {id, type: "button", class: "secondary", "aria-label": t(label), title: t(label)});
+      b.innerHTML = `<svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><path d="${shape}" fill="currentColor"/></svg>`;
       b.addEventListener("click", onClick);
       controls.append(b);
     }
