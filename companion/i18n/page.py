@@ -26,6 +26,8 @@ PAGE: dict[str, Source] = {
     "saved": "Saved.",
     "saved_restart": "Saved. Restart the companion to use the new pins and display.",
     "offline": "offline",
+    "offline_not_sent": "No connection to the table: nothing was entered. Try again once the "
+                        "connection is back.",
     "live": "live",
     # the table's parts (daemon/links.py), said at the top of the page while it lasts
     "box_gone": "The button box is not connected: presses on it do nothing. Check its USB "

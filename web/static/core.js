@@ -163,10 +163,14 @@
     let response;
     try {
       response = await fetch(path + sep + "lang=" + companion.lang, options);
-    } catch (err) {
-      companion.show(companion.t("offline"));
+    } catch (err) {  // never reached the table: a change asked for was not made (said so,
+      // not replaced by a mere "offline" of a look that follows it)
+      const notSent = document.getElementById("message").dataset.code === "offline_not_sent";
+      if (method !== "GET") companion.show(companion.t("offline_not_sent"), "offline_not_sent");
+      else if (!notSent) companion.show(companion.t("offline"), "offline");
       return {ok: false};
     }
+    companion.reached();
     // a file answered (a backup) comes as a Blob, its name in `headers`; anything else is JSON
     const file = response.ok && !(response.headers.get("Content-Type") || "").startsWith("application/json");
     const data = file ? await response.blob() : await response.json().catch(() => ({}));
@@ -192,6 +196,11 @@
     note.textContent = "";
     delete note.dataset.code;
     for (const el of fields) { el.removeAttribute("aria-invalid"); el.removeAttribute("aria-describedby"); }
+  };
+
+  // The table answers again (a request, the stream): a word that it could not be reached goes.
+  companion.reached = () => {
+    if ((document.getElementById("message").dataset.code || "").startsWith("offline")) companion.show("");
   };
 
   // The message line: a refusal, or what went wrong, until something else is said.

@@ -88,6 +88,7 @@
       live.classList.toggle("off", !on);
       live.textContent = t(on ? "live" : "offline");
       app.live = on;
+      if (on) companion.reached();
       companion.play.sayNoGame();
     });
   }
