@@ -4,7 +4,7 @@ of its seat's turns only, and every game's screen shows at most 24 buttons at on
 
 from __future__ import annotations
 
-from browser_helpers import move_buttons, pair, phone, seat, until, visible_buttons
+from browser_helpers import move_buttons, pair, phone, seat, shot, until, visible_buttons
 from web_helpers import Client
 
 GAMES = [("howruck", ["A", "B"], {"type": "race", "winner": "A"}),
@@ -32,12 +32,11 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
         rect = "(el) => [el.getBoundingClientRect().top, el.getBoundingClientRect().height]"
         assert page.locator("#pair").evaluate(rect)[1] < 200, game
         assert page.locator("#board").evaluate(rect)[0] < 844 / 2, game
-        seat(page)  # seats without pairing: still a watcher
+        assert page.locator("#seats button").count() == 0  # seats are for paired phones
         before = table.get(f"/api/games/{gid}")[1]
         assert move_buttons(page) == 0, game
-        # nothing to tap, only the word that pairing is what moves need
-        assert page.locator("#choices > :not(p.hint), #places *").count() == 0, game
-        assert page.locator("#choices p.hint").count() == 1, game
+        # nothing to tap (the pairing box says how moves come)
+        assert page.locator("#choices *, #places *").count() == 0, game
         for target in page.locator("#board rect, #board circle, #board g").all()[:40]:
             target.click(force=True)  # taps on the picture do nothing either
         assert page.is_hidden("#undo")  # undo is a move too
@@ -50,6 +49,7 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
     assert len(table.get("/api/games")[1]["games"]) == len(GAMES)
     pair(page, daemon)
     page.click("nav [data-tab=play]")
+    seat(page)  # paired: its seats are offered, and with them the moves
     until(page, "document.querySelectorAll('#choices button, #places button').length > 0")
 
 
@@ -134,3 +134,31 @@ def test_a_phone_that_cannot_reach_the_table_says_so_not_that_there_is_no_game(
     page.evaluate("window.companion.stream.reopen()")  # not the back-off's next try
     until(page, "document.querySelector('#no-game').textContent"
                 " === 'Noch kein Spiel: Starten Sie eines unter „Neues Spiel“.'")
+
+
+def test_a_watcher_is_offered_no_control_it_cannot_use(browser, daemon):
+    """The play-through's unpaired spectator had "this phone: Anna/Ben" and the Table tab's
+    P1/P2/OK buttons, and a press got 401 not_paired. A watcher sees no seats, the table's
+    buttons are off with the word that pairing is what they need; paired, both are there."""
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Ben"])
+    page = phone(browser, daemon)  # never paired
+    page.wait_for_selector("#board svg")
+    until(page, "document.querySelectorAll('#sim-buttons button').length === 3")
+    assert page.locator("#seats button, #choices *").count() == 0
+    page.click("nav [data-tab=sim]")
+    shot(page, "watcher-table-tab")
+    buttons = page.locator("#sim-buttons button")
+    assert all(buttons.nth(i).is_disabled() for i in range(3))
+    assert page.is_visible("#sim-pair")
+    assert page.inner_text("#sim-pair") == ("Um von diesem Telefon aus zu ziehen, koppeln Sie"
+                                            " es zuerst: Die PIN steht auf dem Display.")
+    buttons.nth(2).dispatch_event("pointerdown")  # a press anyway: nothing is asked of the table
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#message")
+    assert not daemon.buttons.buttons["ok"].is_pressed
+
+    pair(page, daemon)
+    until(page, "!document.querySelector('#sim-buttons button').disabled")
+    assert page.is_hidden("#sim-pair")
+    page.click("nav [data-tab=play]")
+    page.wait_for_selector("#seats button")

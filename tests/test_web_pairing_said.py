@@ -42,10 +42,17 @@ def test_the_ask_lapses_after_a_few_seconds(browser, daemon):
 
 
 def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):
+    """A phone that held a seat and is a watcher now (every phone unpaired): its seats are
+    not offered (they would bring no move), and it is told that pairing is what moves need."""
     daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
-    page = phone(browser, daemon)  # not paired
+    page = phone(browser, daemon)
+    pair(page, daemon)
     seat(page, "Anna")
-    until(page, "document.querySelector('#choices .hint') !== null")
+    daemon.hub.call(daemon.table.unpair_all)
+    page.wait_for_selector("#pair:not([hidden])")  # told by its stream
+    until(page, "document.querySelector('#choices .hint') !== null"
+                " && !document.querySelector('#choices button')")
+    assert page.locator("#seats button").count() == 0
     assert page.inner_text("#choices .hint") == ("Um von diesem Telefon aus zu ziehen, koppeln "
                                                  "Sie es zuerst: Die PIN steht auf dem Display.")
 

@@ -75,6 +75,7 @@
 
   function setPaired(on) {
     if (app.status) app.status.paired = on;
+    if (companion.sim) companion.sim.name(app.state);  // the table's buttons: on or off
     if (app.state) app.setState(app.state);  // fetch the moves (or drop them) and draw again
   }
 

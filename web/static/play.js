@@ -45,7 +45,8 @@
     $("#undo").disabled = !s || !s.actions;
     if (companion.sim) companion.sim.name(s);
     $("#undo").hidden = !s || !$("#pair").hidden;  // no game, or a watcher's (no moves): no undo
-    companion.seats.render(s, t, button, renderChoices, (p) => companion.playerName(s.game, p, s.names));
+    // seats only for a paired phone: a watcher's could make no move (it is told to pair)
+    companion.seats.render($("#pair").hidden ? s : null, t, button, renderChoices, (p) => companion.playerName(s.game, p, s.names));
     renderPrompt();
     renderChoices();
   }
@@ -83,7 +84,7 @@
     if (!companion.seats.mayMove(s, paired)) {  // watchers, other seats' turns: no move buttons
       const mine = companion.seats.mine(s).length;
       const hint = s.status !== "playing" ? ""
-        : !paired && mine ? "seat_pair_hint"  // a seat, but moves need pairing
+        : !paired && mine ? "seat_pair_hint"  // a seat kept from before, but moves need pairing
         : paired && !mine ? "seat_hint" : "";  // nobody's phone yet: say how it becomes one
       if (hint) {
         const p = document.createElement("p");

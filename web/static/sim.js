@@ -1,6 +1,7 @@
 // The Table tab of a simulated companion (no hardware): its buttons, pressed and held like
 // real ones, by pointer or by keyboard (Enter or Space held); the race listens to them as to
-// the table's. A player's button says whose it is in the game on the table.
+// the table's. A player's button says whose it is in the game on the table; a watcher's
+// (not paired) are off, with the word that pairing is what they need.
 (function () {
   "use strict";
   const companion = window.companion, app = companion;  // the page's state (app.js)
@@ -13,6 +14,7 @@
       b.dataset.button = name;
       const press = (pressed) => (e) => {
         e.preventDefault();
+        if (b.disabled) return;  // a watcher's: pressed anyway (a disabled button may hear it)
         app.api("POST", "/api/sim/button", {name, pressed});
       };
       b.addEventListener("pointerdown", press(true));
@@ -25,6 +27,11 @@
       b.addEventListener("keyup", key(false));
       box.append(b);
     }
+    const hint = Object.assign(document.createElement("p"), {id: "sim-pair", className: "hint"});
+    hint.dataset.t = "seat_pair_hint";  // said again in a language chosen later (app.js)
+    hint.textContent = app.t(hint.dataset.t);
+    box.after(hint);
+    name(app.state);
   }
 
   // "P1 · Anna": button pN is the game's N-th player (daemon/table.py, _seat_player).
@@ -35,10 +42,16 @@
     return `P${seat + 1}` + (player ? ` · ${app.playerName(s.game, player, s.names)}` : "");
   }
 
+  // Also whether this phone may press them: only a paired one (a watcher's press is refused),
+  // and a watcher is told so.
   function name(s) {
+    const paired = document.getElementById("pair").hidden;
     document.querySelectorAll("#sim-buttons button").forEach((b) => {
       b.textContent = label(b.dataset.button, s);
+      b.disabled = !paired;
     });
+    const hint = document.getElementById("sim-pair");
+    if (hint) hint.hidden = paired;
   }
 
   companion.sim = {init, name};
