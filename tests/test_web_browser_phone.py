@@ -4,7 +4,7 @@ first move on screen at one's turn, news that moves nothing, the reader's own wo
 from __future__ import annotations
 
 import pytest
-from browser_helpers import confirm, pair, phone, seat, shot, until
+from browser_helpers import choose_language, confirm, pair, phone, seat, shot, until
 
 
 def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
@@ -187,3 +187,32 @@ def test_news_covers_no_tab_and_goes_when_the_next_thing_happens(browser, daemon
     assert page.inner_text("#banner").endswith("Anna gewinnt das Spiel!")  # all of it said
     page.keyboard.press("Tab")  # a key is a next step too
     assert page.is_hidden("#banner")
+
+
+# The play-through's last move of a How Ruck! game, as the banner said it (a round and the game
+# won with it), in the reader's language.
+LAST_MOVE = """() => { const t = window.companion.t;
+  window.companion.announce.note([`Anna: ${t("green")} 1 → Anna ${t("green")}`,
+    t("an_round_half", {p: "Ben"}), t("an_game_won", {p: "Ben", n: 1})].join(" — ")); }"""
+CUT = "(() => { const s = document.querySelector('#banner span');" \
+      " return s.scrollHeight - s.clientHeight; })()"
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_news_of_a_round_won_is_read_to_its_end(browser, daemon, lang):
+    """The banner cut "… Ben wint de ronde: beide handen zijn leeg, het vat sta…" (two lines at
+    most, then "…"): the reason a round was won could not be read. A long line is set smaller,
+    up to four lines, still over the header's bar alone: the whole sentence is on the screen."""
+    page = phone(browser, daemon)
+    choose_language(page, lang)
+    page.evaluate(LAST_MOVE)
+    page.wait_for_selector("#banner:not([hidden])")
+    shot(page, f"23-news-round-won-{lang}")
+    assert page.evaluate(CUT) <= 0, page.inner_text("#banner")
+    boxes = page.evaluate(NEWS_BOXES)
+    assert boxes["header"][0] <= boxes["banner"][0] and boxes["banner"][1] <= \
+        boxes["header"][1] <= boxes["tabs"], boxes
+    # short news keeps the banner's own size
+    page.evaluate("window.companion.announce.note('Gekoppeld.')")
+    assert page.evaluate("getComputedStyle(document.querySelector('#banner span')).fontSize") \
+        == "14.4px"

@@ -86,8 +86,20 @@
     if (!box || !text) return;
     box.firstElementChild.textContent = text;
     box.hidden = false;
+    fit(box);
     clearTimeout(timer);
     timer = setTimeout(clear, BANNER_MS);
+  }
+
+  // A line longer than the bar's two lines is set smaller, three lines, then four, rather
+  // than cut short with "…" (a round won said without its reason): all of it readable.
+  function fit(box) {
+    const span = box.firstElementChild;
+    box.classList.remove("long", "longer");
+    for (const size of ["long", "longer"]) {
+      if (span.scrollHeight <= span.clientHeight) return;
+      box.classList.add(size);
+    }
   }
 
   function clear() {
