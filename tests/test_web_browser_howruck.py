@@ -146,3 +146,48 @@ def test_howruck_the_contest_line_keeps_clear_of_the_fields_above_it(browser, da
     assert boxes["line"]["top"] >= boxes["fields"] + 2, boxes  # the stroke and a gap
     assert boxes["legend"]["top"] >= boxes["line"]["bottom"] - 1, boxes
     assert boxes["legend"]["bottom"] <= boxes["svg"]["bottom"], boxes
+
+
+# The board drawn by the page's own module from the game's state, with Anna's green stack as
+# high as `n` cards (the play-through's ended at 6 and more); each field's box, its cards'
+# boxes (drawn after it) and the words inside it.
+TALL_STACK = """(n) => {
+  const c = window.companion, s = structuredClone(c.state);
+  s.fields.Anna.green = Array.from({length: n}, (_, k) => ({color: "green", strength: k % 4 + 1}));
+  document.querySelector('#board').innerHTML = c.board(s, c.t);
+  const b = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const fields = [];
+  for (const el of document.querySelectorAll('#board svg > *')) {
+    if (el.classList.contains('field')) fields.push({...b(el), side: el.dataset.side,
+      field: el.dataset.field, cards: [], words: []});
+    else if (fields.length && el.tagName === 'rect') fields.at(-1).cards.push(b(el));
+  }
+  for (const el of document.querySelectorAll('#board svg text')) {
+    const r = b(el), f = fields.find((f) => f.left <= r.left && r.right <= f.right
+                                           && f.top <= r.top && r.bottom <= f.bottom);
+    if (f) f.words.push(el.textContent);
+  }
+  return fields.filter((f) => f.cards.length);
+}"""
+
+
+def test_howruck_a_tall_stack_stays_inside_its_field(browser, daemon):
+    """From about the sixth card on a stack ran out of its field (the play-through's green
+    fields): a tall stack is drawn closer together inside the field, and says how many cards
+    it has; a short one is drawn as before, every card's number readable."""
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    page = phone(browser, daemon)
+    page.wait_for_selector("#board .field")
+    until(page, "Boolean(window.companion.games.howruck)")
+    for n in (3, 5, 6, 9, 14):
+        (field,) = page.evaluate(TALL_STACK, n)
+        shot(page, f"18-howruck-stack-{n}")
+        assert len(field["cards"]) == n
+        for card in field["cards"]:
+            assert field["left"] <= card["left"] and card["right"] <= field["right"], (n, field)
+            assert field["top"] <= card["top"] and card["bottom"] <= field["bottom"], (n, field)
+        if n <= 5:  # side by side, apart: each one's number
+            assert len(field["words"]) == n, field
+        else:
+            assert f"{n} Karten" in field["words"], field

@@ -111,6 +111,8 @@ PAGE: dict[str, Source] = {
     "barrels": "Barrels",
     "hand": "hand",
     "pile": "pile",
+    # How Ruck!: a stack too tall to show each card's number (the board says how many)
+    "hr_stack": "{n} cards",
     "show": "Show on the table",
     "playing": "playing",
     "finished": "won by {p}",

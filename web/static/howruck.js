@@ -7,6 +7,7 @@
   const companion = window.companion;
   const {esc, colour} = companion;
   const COLOURS = ["red", "blue", "green", "white"];
+  const STACK_ROW = 5;  // cards of a stack drawn side by side, apart, in a field's width
 
   // --- the board ------------------------------------------------------------------------------
   function cardLabel(card) {
@@ -38,12 +39,16 @@
       ["red", "blue", "green"].forEach((field, i) => {
         const x = 4 + i * 118, stack = s.fields[side][field];
         out.push(`<rect class="field" data-side="${esc(side)}" data-field="${field}" x="${x}" y="${y + 18}" width="110" height="62" rx="6" fill="${colour(field)}" fill-opacity="0.18" stroke="${colour(field)}" stroke-width="2"/>`);
-        // the cards lie on their field: a tap on them is a tap on the field (pointer-events)
+        // the cards lie on their field: a tap on them is a tap on the field (pointer-events);
+        // up to five side by side, each one's number; more drawn closer (inside the field),
+        // the top card's number and how many there are
+        const tall = stack.length > STACK_ROW, step = tall ? (110 - 12 - 18) / (stack.length - 1) : 20;
         stack.forEach((card, k) => {
-          const top = k === stack.length - 1;
-          out.push(`<rect x="${x + 6 + k * 20}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}" pointer-events="none"/>`);
-          out.push(`<text x="${x + 15 + k * 20}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}" pointer-events="none">${cardLabel(card)}</text>`);
+          const top = k === stack.length - 1, cx = x + 6 + k * step;
+          out.push(`<rect x="${cx.toFixed(1)}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}" pointer-events="none"/>`);
+          if (top || !tall) out.push(`<text x="${(cx + 9).toFixed(1)}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}" pointer-events="none">${cardLabel(card)}</text>`);
         });
+        if (tall) out.push(`<text class="stack-count" x="${x + 104}" y="${y + 28}" font-size="10" text-anchor="end" fill="currentColor" pointer-events="none">${esc(t("hr_stack", {n: stack.length}))}</text>`);
       });
     });
     if (s.strength) {
