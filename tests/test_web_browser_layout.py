@@ -294,3 +294,31 @@ def test_move_buttons_never_break_a_word_in_two(browser, daemon, lang):
     shot(page, f"layout-05-words-{lang}")
     assert page.evaluate(WORDS_BROKEN) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# The buttons that throw again keeping a die, as the phone shows them.
+RETHROWS = """() => [...document.querySelectorAll('#choices button')]
+  .filter((b) => b.textContent.includes('blijft liggen'))
+  .map((b) => { const r = b.getBoundingClientRect(); return {text: b.textContent, width: r.width,
+    height: r.height}; })"""
+
+
+def test_lauf_rauf_throwing_again_keeping_a_die_is_one_readable_button_each(browser, daemon):
+    """"Opnieuw gooien, de 1 blijft liggen" was squeezed into a third of the row, five lines
+    high, beside its twin a whole row wide. Each throw again keeping a die has a row of its
+    own: as wide as the other, on one or two lines."""
+    from browser_helpers import choose_language
+
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"], {}, 1)
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    choose_language(page, "nl")
+    seat(page, "red")
+    page.locator("#choices").get_by_role("button", name="Gooien", exact=True).click()
+    until(page, "(window.companion.state.dice || []).length === 2"
+                " && [...document.querySelectorAll('#choices button')]"
+                ".filter((b) => b.textContent.includes('blijft liggen')).length === 2")
+    shot(page, "layout-06-lr-rethrow-nl")
+    first, second = page.evaluate(RETHROWS)
+    assert abs(first["width"] - second["width"]) < 1, (first, second)
+    assert first["height"] <= 72 and second["height"] <= 72, (first, second)  # two lines at most

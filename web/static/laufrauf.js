@@ -154,7 +154,8 @@
     ui.choices.append(box);
     const enter = rolls.map((a) => {
       const text = a.keep === undefined ? ui.t("lr_enter_dice") : ui.t("lr_enter_kept", {n: a.keep + 1});
-      const b = ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))}));
+      const b = ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))}),
+        a.keep === undefined ? "" : "lr-rethrow");
       ui.choices.append(b);
       return b;
     });
@@ -209,7 +210,8 @@
         ui.choices.append(ui.button(label(a, s, ui.t), () => realCards(ui, s, a), "secondary"));
         continue;
       }
-      const cls = a.type === "move" ? "lr-move lr-" + (PLAYERS.includes(a.player) ? a.player : "x") : a.type === "roll" ? "" : "secondary";
+      const cls = a.type === "move" ? "lr-move lr-" + (PLAYERS.includes(a.player) ? a.player : "x")
+        : a.type === "roll" ? (a.keep === undefined ? "" : "lr-rethrow") : "secondary";
       ui.choices.append(ui.button(label(a, s, ui.t, did.get(a)), () => ui.send(a), cls));
     }
   }
