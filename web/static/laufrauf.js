@@ -11,6 +11,7 @@
   const who = (s, p) => window.companion.playerName("laufrauf", p, s.names);
   const C = 180;  // centre of the mountain
   const RINGS = {lower: 150, middle: 98};
+  const SUMMIT = 56;  // the summit's circle: room for four players' three figures each
   const PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
     5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]]};
   const REAL = "companion_table_dice";  // this phone enters the table's dice and cards
@@ -60,7 +61,7 @@
     const b = s.board, out = [`<svg viewBox="0 0 360 412" role="img" aria-label="Lauf Rauf!">`];
     ring(out, "lower", b);
     ring(out, "middle", b);
-    out.push(`<circle cx="${C}" cy="${C}" r="46" fill="none" stroke="currentColor" stroke-width="2"/>`);
+    out.push(`<circle class="summit" cx="${C}" cy="${C}" r="${SUMMIT}" fill="none" stroke="currentColor" stroke-width="2"/>`);
     out.push(`<text x="${C}" y="${C - 28}" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("lr_summit"))}</text>`);
     const carrier = s.berggeist === "summit" ? null : s.berggeist;
     if (!carrier) out.push(hat(C, C - 10));
@@ -72,8 +73,8 @@
         if (loc === "base") {
           const [x, y] = corners[b.colors.indexOf(p) % 4];
           figure(out, x + (home++ - 1) * 16 * (x < C ? 1 : -1) + (x < C ? 16 : -16), y, p, i, false, loc);
-        } else if (loc === "summit") {
-          figure(out, C - 27 + pi * 18, C + (top++) * 15, p, i, false, loc);
+        } else if (loc === "summit") {  // a column each, inside the circle (below the hat)
+          figure(out, C + (pi - (s.players.length - 1) / 2) * 17, C + (top++) * 17, p, i, false, loc);
         } else {
           const [x, y] = spot(loc.level, loc.field, b);
           figure(out, x, y, p, i, isCarrier, loc);

@@ -5,7 +5,7 @@
   "use strict";
   const {esc, colour} = window.companion;  // escaping, app.css's colours
   const SEATS = ["red", "blue", "green", "yellow", "purple", "teal"];
-  const C = 180, R = 150;
+  const C = 180, R = 144, DOCK = R + 28;  // docked laddies outside the ring, clear of it
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
 
   function at(k, n, r) {
@@ -36,7 +36,7 @@
       s.laddies[p].forEach((loc, i) => {
         const attrs = `data-player="${esc(p)}" data-laddie="${i}" data-loc="${esc(JSON.stringify(loc))}"`;
         if (loc === "dock") {
-          const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, R + 23);  // outside the track, by the start
+          const [x, y] = at(s.start[p] + 1 + docked++ * (n / 54), n, DOCK);  // outside the track, by the start
           dot(out, x, y, seatColour(p), i + 1, attrs);
         } else if (loc.track !== undefined) {
           const [x, y] = at(loc.track, n, R);
