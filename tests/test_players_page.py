@@ -92,3 +92,24 @@ def test_lauf_rauf_colours_are_named_in_the_pages_language(web_live, page):
     page.wait_for_selector("#player-details")
     assert page.inner_text("#player-details h3") == "rood"
     assert page.problems == []
+
+
+def test_ratings_are_whole_numbers_everywhere(web_live, page):
+    """The ratings table mixed "1010.7" (a Stramash pairs game's share) with "984": one form,
+    whole numbers, in the table and on the chosen player's chart alike."""
+    four, pairs = ["Ann", "Bob", "Cat", "Dan"], {"pairs": True}
+    log, _ = random_game(get_core("stramash"), 1, four, pairs)
+    game = web_live.hub.call(web_live.table.create_game, "stramash", four, pairs, 1)["id"]
+    for action in log:
+        web_live.hub.call(web_live.table.apply, game, action)
+    finished_game(web_live, "howruck", 1, ["Ann", "Bob"])
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#ratings-table")
+    cells = page.locator("#ratings-table tbody td:not(:first-child)").all_inner_texts()
+    shot(page, "players-03-whole-ratings")
+    ratings = [c for c in cells if c]
+    assert len(ratings) == 6 and all(c.isdigit() for c in ratings), cells
+    page.click("#players-table [data-player=Ann]")
+    labels = page.locator("#rating-chart text").all_text_contents()
+    assert len(labels) == 2 and all(x.rsplit(" ", 1)[1].isdigit() for x in labels), labels

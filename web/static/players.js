@@ -83,6 +83,9 @@
     return chart;
   }
 
+  // A rating as the tab shows it: a whole number (a pairs game's share has decimals).
+  const elo = (rating) => String(Math.round(rating));
+
   function ratingChart(player) {
     const width = 300, height = 140, pad = 24;
     const chart = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
@@ -98,7 +101,7 @@
       const line = svg("polyline", {fill: "none", stroke: COLOURS[g % COLOURS.length], "stroke-width": 2,
         "data-game": game, points: points.map((r, i) => `${x(i, points.length).toFixed(1)},${y(r).toFixed(1)}`).join(" ")});
       const label = svg("text", {x: pad, y: 12 + 13 * g, "font-size": 11, fill: COLOURS[g % COLOURS.length]});
-      label.textContent = `${TITLES[game] || game} ${player.games[game].rating}`;
+      label.textContent = `${TITLES[game] || game} ${elo(player.games[game].rating)}`;
       chart.append(line, label);
     });
     return chart;
@@ -156,7 +159,7 @@
       players.map((p) => [nameButton(p.name), String(p.played), String(p.won), streak(p.streak),
         p.rival ? said(p.rival.name) : "", p.most_beaten ? said(p.most_beaten.name) : ""]), "players-table", [4, 5]);
     const ratings = table([t("pl_player"), ...games.map((g) => TITLES[g] || g)],
-      players.map((p) => [said(p.name), ...games.map((g) => (p.games[g] ? String(p.games[g].rating) : ""))]),
+      players.map((p) => [said(p.name), ...games.map((g) => (p.games[g] ? elo(p.games[g].rating) : ""))]),
       "ratings-table");
     const chosen = players.find((p) => p.name === view.chosen);
     root.replaceChildren(overview, el("h3", {}, t("pl_wins_chart")), winsChart(players),
