@@ -137,3 +137,44 @@ def test_the_replay_controls_are_drawn_not_left_to_the_phones_fonts(browser, dae
         box = button.locator("svg").bounding_box()
         assert box and box["width"] >= 12 and box["height"] >= 12, tool
         assert button.locator("svg path").count() > 0, tool
+
+
+# Each line of a history list that begins a round: where it is and what its heading says; and
+# the room above it (the heading is drawn there, not written into the line).
+ROUND_MARKS = """(list) => [...document.querySelectorAll(list + ' > li')].map((li, i) => {
+  if (!li.dataset.round) return null;
+  const prev = li.previousElementSibling, room = prev
+    ? li.getBoundingClientRect().top - prev.getBoundingClientRect().bottom : null;
+  return [i, li.dataset.round, getComputedStyle(li, '::before').content, room];
+}).filter(Boolean)"""
+
+
+def test_a_howruck_history_marks_where_each_round_begins(browser, daemon):
+    """65 lines of four rounds in one list: the History tab (and a replay's list) marks the
+    line each round begins with ("Runde 2"), above it; the lines themselves are as they were."""
+    from web_helpers import Client
+
+    game_id, steps = finished_game(daemon, "howruck", 5, ["Anna", "Ben"])
+    history = Client(daemon.web.port).get(f"/api/games/{game_id}/history")[1]
+    ends = [i for i, said in enumerate(history["announcements"])
+            if any(a["kind"] == "round_won" for a in said) and i + 1 < steps]
+    assert ends  # a game of more than one round
+    starts = [0] + [i + 1 for i in ends]
+    page = phone(browser, daemon)
+    page.click("nav [data-tab=history]")
+    until(page, f"document.querySelectorAll('#history-list li').length === {steps}")
+    shot(page, "34-history-rounds")
+    marks = page.evaluate(ROUND_MARKS, "#history-list")
+    assert [m[0] for m in marks] == starts
+    assert [m[1] for m in marks] == [f"Runde {k + 1}" for k in range(len(starts))]
+    assert all(m[2] == f'"{m[1]}"' for m in marks), marks  # drawn
+    assert all(m[3] >= 16 for m in marks[1:]), marks  # with room of its own, over the line
+    said = page.locator("#history-list li").all_text_contents()  # the lines as they were
+    assert not any(line.startswith("Runde ") for line in said)
+
+    page.click("nav [data-tab=setup]")  # a replay's list marks them too, up to the step shown
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.click("#replay-last")
+    until(page, f"document.querySelectorAll('#replay-history li').length === {steps}")
+    assert [m[:2] for m in page.evaluate(ROUND_MARKS, "#replay-history")] == \
+        [m[:2] for m in marks]

@@ -177,6 +177,8 @@ PAGE: dict[str, Source] = {
     },
     "an_reinforced_none": "{p}'s pile is empty: no card to draw",
     "an_no_effect": "No Nessie on top on the other side: no effect",
+    # the History tab: the heading over the line a round begins with
+    "round_n": "Round {n}",
     "an_round_goal": "{p} wins the round: the barrel reached the goal",
     "an_round_half": "{p} wins the round: both hands are empty, the barrel is in {p}'s half",
     "an_round_ungeheuerlich": "{p} wins the round: Ungeheuerlich, Nessie on top",

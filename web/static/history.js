@@ -59,12 +59,32 @@
     const keepUp = !$("#history").hidden && atEnd();  // a reader further up stays there
     list.replaceChildren();
     if (!app.history) return;
-    for (const line of lines(app.history.data)) {
+    fill(list, app.history.data);
+    if (keepUp) showNewest();
+  }
+
+  // A history answer's lines into `list` (the first `upto`), the line each round begins with
+  // marked by its heading ("Round 2", drawn above it by app.css: the line stays the move's).
+  function fill(list, data, upto = data.actions.length) {
+    const starts = rounds(data);
+    list.replaceChildren(...lines(data).slice(0, upto).map((line, i) => {
       const li = document.createElement("li");
       li.textContent = line;
-      list.append(li);
-    }
-    if (keepUp) showNewest();
+      if (starts.has(i)) li.dataset.round = t("round_n", {n: starts.get(i)});
+      return li;
+    }));
+  }
+
+  // Where each round begins: after a round won (How Ruck!), unless the game ended with it;
+  // the round's number by its first line's index (none in a game of one round).
+  function rounds(data) {
+    const starts = new Map();
+    (data.announcements || []).forEach((said, i) => {
+      const won = (said || []).some((a) => a.kind === "round_won");
+      if (won && i + 1 < data.actions.length) starts.set(i + 1, starts.size + 2);
+    });
+    if (starts.size) starts.set(0, 1);
+    return starts;
   }
 
   // A long game's history is longer than a phone's screen: the tab opens at the newest line,
@@ -98,6 +118,6 @@
     return last ? last.textContent : "";
   }
 
-  companion.historyTab = {follow, append, draw, showNewest, lines, lastLine};
+  companion.historyTab = {follow, append, draw, fill, showNewest, lines, lastLine};
   companion.historyLines = lines;  // the step-through view (replay.js) says the same
 })();

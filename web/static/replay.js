@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  const view = {game: null, steps: 0, step: 0, lines: [], states: new Map(), asked: 0, tools: null};
+  const view = {game: null, steps: 0, step: 0, data: null, lines: [], states: new Map(), asked: 0, tools: null};
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -72,6 +72,7 @@
     const slider = document.getElementById("replay-step");
     slider.max = String(view.steps);
     const history = await tools.api("GET", `/api/games/${game.id}/history`);
+    view.data = history.ok ? history.data : null;
     view.lines = history.ok ? window.companion.historyLines(history.data) : [];
     await go(0);
     document.getElementById("replay-next").focus();
@@ -94,7 +95,9 @@
     window.companion.fitTexts(document.getElementById("replay-board"));
     document.getElementById("replay-count").textContent = t("rp_step", {k: step, n: view.steps});
     document.getElementById("replay-line").textContent = step ? view.lines[step - 1] || "" : t("rp_start");
-    document.getElementById("replay-history").replaceChildren(...view.lines.slice(0, step).map((line) => el("li", {}, line)));
+    const list = document.getElementById("replay-history");
+    if (view.data) window.companion.historyTab.fill(list, view.data, step);  // as the History tab's
+    else list.replaceChildren();
     document.getElementById("replay-step").value = String(step);
     document.getElementById("replay-prev").disabled = step === 0;
     document.getElementById("replay-first").disabled = step === 0;
