@@ -195,3 +195,23 @@ def golden(path, produce, save, load):
     if regenerating():
         save(produce(), path)
     return load(path), produce()
+
+
+class Track(Table):
+    """A Stramash table whose laddies a test may set where it needs them."""
+
+    def __init__(self, players=("Ann", "Bob", "Cat"), **options) -> None:
+        super().__init__("stramash", list(players), options)
+
+    def put(self, player: str, laddie: int, loc) -> Track:
+        self.state.laddies[player][laddie] = ("dock", 0) if loc == "dock" else loc
+        return self
+
+    def play(self, card: str, player: str | None = None, **extra):
+        return self.do(type="play", player=player or self.view["turn"], card=card, **extra)
+
+    def refuse_play(self, code: str, card: str, **extra):
+        return self.refuse(code, type="play", player=self.view["turn"], card=card, **extra)
+
+    def at(self, player: str, laddie: int):
+        return self.view["laddies"][player][laddie]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import Table
+from helpers import Table, Track
 from mountain import Mountain
 
 from companion.i18n import message
@@ -18,18 +18,6 @@ LANGS = ("en", "de", "nl", "fr")
 
 def said(refusal, lang: str) -> str:
     return message(refusal.code, refusal.params, lang)
-
-
-class Track(Table):
-    def __init__(self, players=("Ann", "Bob", "Cat"), **options) -> None:
-        super().__init__("stramash", list(players), options)
-
-    def put(self, player: str, laddie: int, loc) -> Track:
-        self.state.laddies[player][laddie] = ("dock", 0) if loc == "dock" else loc
-        return self
-
-    def refuse_play(self, code: str, card: str, **extra):
-        return self.refuse(code, type="play", player=self.view["turn"], card=card, **extra)
 
 
 # --- pieces: numbered from 1, as on the board ----------------------------------------------

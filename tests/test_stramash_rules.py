@@ -5,29 +5,11 @@ castle turns off after square 53."""
 from __future__ import annotations
 
 import pytest
-from helpers import Table
+from helpers import Track
 
 from companion.rules import SetupError, get_core
 
 CORE = get_core("stramash")
-
-
-class Track(Table):
-    def __init__(self, players=("Ann", "Bob", "Cat"), **options) -> None:
-        super().__init__("stramash", list(players), options)
-
-    def put(self, player: str, laddie: int, loc) -> Track:
-        self.state.laddies[player][laddie] = ("dock", 0) if loc == "dock" else loc
-        return self
-
-    def play(self, card: str, player: str | None = None, **extra):
-        return self.do(type="play", player=player or self.view["turn"], card=card, **extra)
-
-    def refuse_play(self, code: str, card: str, **extra):
-        return self.refuse(code, type="play", player=self.view["turn"], card=card, **extra)
-
-    def at(self, player: str, laddie: int):
-        return self.view["laddies"][player][laddie]
 
 
 def test_the_board_definition_sets_the_track():
