@@ -102,7 +102,7 @@ def test_a_replay_shows_its_own_games_history_not_the_tables(browser, daemon):
     assert table_lines != replayed[:other_steps]
 
     page.click("nav [data-tab=setup]")
-    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     assert page.evaluate(SEEN_LINES) == []  # the game as set up: nothing done yet
     for _ in range(5):
@@ -125,7 +125,7 @@ def test_the_replay_controls_are_drawn_not_left_to_the_phones_fonts(browser, dae
     game_id, _ = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
     page = phone(browser, daemon)
     page.click("nav [data-tab=setup]")
-    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     shot(page, "33-replay-controls")
     names = {"first": "Zum Anfang", "prev": "Eine Aktion zurück", "next": "Eine Aktion weiter",
@@ -173,7 +173,7 @@ def test_a_howruck_history_marks_where_each_round_begins(browser, daemon):
     assert not any(line.startswith("Runde ") for line in said)
 
     page.click("nav [data-tab=setup]")  # a replay's list marks them too, up to the step shown
-    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Nachspielen')")
+    page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.click("#replay-last")
     until(page, f"document.querySelectorAll('#replay-history li').length === {steps}")
     assert [m[:2] for m in page.evaluate(ROUND_MARKS, "#replay-history")] == \

@@ -16,6 +16,18 @@
     return node;
   }
 
+  // A control's picture: an SVG path (`shape`) in the button's colour, 18 px square.
+  function drawing(shape) {
+    const svg = (tag, attrs) => {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      return node;
+    };
+    const picture = svg("svg", {viewBox: "0 0 16 16", width: "18", height: "18", "aria-hidden": "true"});
+    picture.append(svg("path", {d: shape, fill: "currentColor"}));
+    return picture;
+  }
+
   function panel() {
     let box = document.getElementById("replay");
     if (box) return box;
@@ -34,7 +46,7 @@
       if (!tool) { controls.append(slider); continue; }
       const [id, shape, label, onClick] = tool;
       const b = el("button", {id, type: "button", class: "secondary", "aria-label": t(label), title: t(label)});
-      b.innerHTML = `<svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><path d="${shape}" fill="currentColor"/></svg>`;
+      b.append(drawing(shape));
       b.addEventListener("click", onClick);
       controls.append(b);
     }
