@@ -125,8 +125,8 @@ def _ink(font: ImageFont.FreeTypeFont, text: str) -> frozenset[tuple[int, int]]:
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
     draw.text((pad, pad), text, font=font, fill=1)
-    return frozenset((x - pad, y - pad) for y in range(image.height) for x in range(width)
-                     if image.getpixel((x, y)))
+    return frozenset((i % width - pad, i // width - pad)
+                     for i, lit in enumerate(image.getdata()) if lit)
 
 
 def _column_groups(columns: list[int]) -> list[list[int]]:
