@@ -71,3 +71,31 @@ def test_a_form_already_changed_is_not_filled_in_over_it(browser, daemon):
     page.click("nav [data-tab=setup]")  # the tab again: the games listed anew
     until(page, "document.querySelectorAll('#games li').length === 2")
     assert page.evaluate(ROWS) == [["Anna", "blue"], ["Dirk", "green"]]
+
+
+def test_stramash_in_pairs_shows_the_partners_the_table_will_make_before_the_start(
+        browser, daemon):
+    page = setup_tab(browser, daemon)
+    page.select_option("#game", "stramash")
+    note = page.locator("#sm-partners")
+    assert note.is_hidden()  # alone: nobody has a partner
+    page.check("#options-stramash [name=pairs]")
+    assert note.inner_text() == "In Paaren braucht es 4 oder 6 Spieler; im Formular stehen 2."
+    page.select_option("#page-lang", "en")  # the note speaks the page's new language
+    until(page, "document.querySelector('#sm-partners').textContent === "
+                "'Pairs need 4 or 6 players; the form has 2.'")
+    page.select_option("#page-lang", "de")
+    until(page, "document.querySelector('#sm-partners').textContent.startsWith('In Paaren')")
+    for _ in range(2):
+        page.click("#add-player")
+    fields = page.locator("#players input[name=player]")
+    for i, name in enumerate(("Anna", "Bert", "Clara")):  # the fourth keeps its default
+        fields.nth(i).fill(name)
+    assert note.inner_text() == "Partner (sitzen sich gegenüber): Anna & Clara · Bert & Spieler 4"
+    fields.nth(3).fill("Daan")
+    assert note.inner_text() == "Partner (sitzen sich gegenüber): Anna & Clara · Bert & Daan"
+    shot(page, "people-03-stramash-partners")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#play:not([hidden]) #board svg")
+    view = daemon.hub.call(lambda: daemon.sessions.games[daemon.table.current].view())
+    assert view["teams"] == [["Anna", "Clara"], ["Bert", "Daan"]]  # as the form said

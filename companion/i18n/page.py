@@ -223,6 +223,8 @@ PAGE: dict[str, Source] = {
     "sm_for": "moving for {p}",
     "sm_pick": "which card?",
     "sm_pairs": "Play in pairs (4 or 6 players, partners opposite)",
+    "sm_partners": "Partners (sitting opposite): {teams}",
+    "sm_pairs_count": "Pairs need 4 or 6 players; the form has {n}.",
     "lr_summit": "Summit",
     "lr_throw": "throw {n} of {m}",
     "lr_huckauf": "Huckauf!",

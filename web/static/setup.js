@@ -145,6 +145,23 @@
     playerInputs(Math.min(max, Math.max(min, current || min)));
     $("#add-player").hidden = current >= max || min === max;
     for (const box of document.querySelectorAll("[id^=options-]")) box.hidden = box.id !== "options-" + game;
+    showPartners();
+  }
+
+  // Stramash in pairs: who plays with whom, before the start. Partners sit opposite, so
+  // with the seats in order (clockwise) a player's partner is half the table further on.
+  function showPartners() {
+    const note = $("#sm-partners"), pairs = $("#options-stramash [name=pairs]");
+    if (!note || !pairs) return;
+    const fields = [...$("#players").querySelectorAll("[name=player]")];
+    const names = fields.map((el) => el.value.trim() || el.placeholder), half = names.length / 2;
+    note.hidden = $("#game").value !== "stramash" || !pairs.checked;
+    if (names.length !== 4 && names.length !== 6) {
+      note.textContent = t("sm_pairs_count", {n: names.length});
+      return;
+    }
+    const teams = names.slice(0, half).map((name, i) => `${name} & ${names[i + half]}`);
+    note.textContent = t("sm_partners", {teams: teams.join(" · ")});
   }
 
   // A field's words as the table should judge them: a whole number as a number, anything else
@@ -276,6 +293,8 @@
     for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
       $("#setup-form").addEventListener(kind, () => { app.show(""); touched = true; });
     }
+    $("#setup-form").addEventListener("input", showPartners);
+    $("#setup-form").addEventListener("change", showPartners);
     $("#add-player").addEventListener("click", () => { touched = true; });
     $("#hardware-form").addEventListener("submit", saveHardware);
     $("#unpair-all").addEventListener("click", unpairAll);
