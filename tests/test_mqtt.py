@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,39 @@ def test_a_state_that_comes_while_the_last_one_is_sent_is_sent_too(run, tmp_path
     play(daemon, game, LOG[1:2])
     cable.release()
     state_at(states, 2)
+
+
+def test_an_acknowledgement_heard_before_a_message_was_sent_does_not_deliver_it(
+        run, tmp_path):
+    """Message ids come round again (paho counts to 65535, then starts at 1), and the table
+    publishes messages it does not wait for (its status, its box announcement every 30 s).
+    An acknowledgement heard for such a message long ago must not count for a new message
+    that is given the same id: until the broker acknowledges the new one, it stays in the
+    outbox."""
+    broker = run(Broker(tmp_path / "broker").start())
+    listener = run(Listener(broker.port, "companion/t1/event"))
+    cable = run(Cable(broker.port))
+    daemon = table(run, tmp_path / "table", cable.port)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"], {}, 1)["id"]
+    listener.take(lambda t, p, r: p.get("type") == "game")
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0 and daemon.mqtt.state_sent())
+    # A message the table does not wait for, as its status and box announcements are
+    status = daemon.mqtt.client.publish("companion/t1/status", "online", qos=1, retain=True)
+    status.wait_for_publish(10)
+    assert status.is_published()
+    cable.hold()
+    # The ids come round: the next message is given that message's id. (65,535 messages to
+    # get here for real; paho's counter is set instead.)
+    daemon.mqtt.client._last_mid = status.mid - 1
+    play(daemon, game, LOG[:1])
+    wait_until(lambda: cable.saw(b"companion/t1/"), timeout=15)  # the new state, or the event
+    settled = time.monotonic() + 1.0  # what a false delivery needs is milliseconds
+    while daemon.mqtt.outbox.count() and time.monotonic() < settled:
+        time.sleep(0.01)
+    # not delivered, neither the move's event nor the state after it: the broker has not
+    # said so
+    assert (daemon.mqtt.outbox.count(), daemon.mqtt.state_sent()) == (1, False)
+    cable.release()
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0)
+    [sent] = events(listener.take(lambda t, p, r: p.get("action_seq") == 0))
+    assert sent["action"] == LOG[0]

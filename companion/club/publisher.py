@@ -49,6 +49,7 @@ from companion.rules import Refusal, get_core
 
 log = logging.getLogger("companion.mqtt")
 ACK_TIMEOUT_S = 5.0
+ACKS_KEPT = 64  # acknowledgements held before old ones are let go (`_on_publish`)
 IDLE_S = 1.0
 KEEPALIVE_S = 30
 BOX_FILE = "club-box-id"  # in the data folder, beside the games database
@@ -113,8 +114,12 @@ class Publisher:
         self._games: dict[int, tuple[Any, Any, int]] = {}  # game id -> (core, state, next)
         # Outbox rows handed to paho and not yet acknowledged: paho sends them again itself
         # after a reconnect, so they are waited for, never published a second time.
-        self._inflight: dict[int, mqtt.MQTTMessageInfo] = {}
-        self._acked: set[int] = set()
+        self._inflight: dict[int, tuple[mqtt.MQTTMessageInfo, float]] = {}  # and when sent
+        # When each message id's acknowledgement came (monotonic). Ids come round (paho
+        # counts to 65535), and the table publishes messages it does not wait for (status,
+        # box announcements), so an acknowledgement counts only for a message sent before it,
+        # and old ones are let go (`_note_ack`).
+        self._acked: dict[int, float] = {}
         self._ack = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="mqtt-outbox", daemon=True)
 
@@ -257,7 +262,11 @@ class Publisher:
 
     def _on_publish(self, client, userdata, mid, reason, properties) -> None:
         with self._ack:
-            self._acked.add(mid)
+            now = time.monotonic()
+            self._acked[mid] = now
+            if len(self._acked) > ACKS_KEPT:  # none waited for: no longer anyone's
+                for old in [m for m, at in self._acked.items() if at < now - ACK_TIMEOUT_S]:
+                    del self._acked[old]
             self._ack.notify_all()
 
     def _fail(self, problem: str) -> None:
@@ -288,23 +297,30 @@ class Publisher:
     def _publish(self, leaf: str, payload: Any, retain: bool = False,
                  row: int | None = None) -> bool:
         """Publish (unless paho still holds this row) and wait for the acknowledgement."""
-        info = self._inflight.get(row) if row is not None else None
-        if info is None:
+        inflight = self._inflight.get(row) if row is not None else None
+        if inflight is None:
+            sent = time.monotonic()
             info = self.client.publish(topic(self.table, leaf),
                                        json.dumps(payload, ensure_ascii=False), qos=1,
                                        retain=retain)
             if info.rc == mqtt.MQTT_ERR_QUEUE_SIZE:
                 return False
             if row is not None:
-                self._inflight[row] = info
+                self._inflight[row] = (info, sent)
+        else:
+            info, sent = inflight
+
+        def acked() -> bool:  # paho marks it published only after `_on_publish` has run
+            return info.is_published() or self._acked.get(info.mid, sent - 1) >= sent
+
         deadline = time.monotonic() + ACK_TIMEOUT_S
         with self._ack:
-            while info.mid not in self._acked and self.connected.is_set() \
+            while not acked() and self.connected.is_set() \
                     and (left := deadline - time.monotonic()) > 0:
                 self._ack.wait(min(left, 0.2))
-            if info.mid not in self._acked:
+            if not acked():
                 return False
-            self._acked.discard(info.mid)
+            self._acked.pop(info.mid, None)
         self._inflight.pop(row, None)
         return True
 
