@@ -353,3 +353,40 @@ def test_the_point_banner_says_how_many_and_what_the_number_is(count, points, la
     item = {"kind": "point", "params": {"player": "Clara", "count": count, "points": points}}
     canvas = draw(Scene(lang=lang, state=view, banner=item))
     assert [text for text, _ in canvas.texts] == said
+
+
+def _stramash_after(card: str) -> dict:
+    from companion.screens.samples import reach
+
+    view, _ = reach("stramash", ["Ann", "Bob", "Cat"],
+                    lambda v, e: (v.get("last") or {}).get("card") == card
+                    and v["winner"] is None)
+    return view
+
+
+@pytest.mark.parametrize(("lang", "queen", "enter"), [
+    ("en", "Q", "in"), ("de", "D", "rein"), ("nl", "V", "erin"), ("fr", "D", "entre")])
+def test_stramash_names_the_last_card_as_the_page_does(lang, queen, enter):
+    """The OLED said "Joker" and "Q" in every language; the page and the refusals say
+    "Bonnie Fechter" (the rules' name) and the reader's face letter (a German Dame: "D")."""
+    joker = _stramash_after("joker")
+    said = [t for t, _ in draw(Scene(lang=lang, state=joker)).texts]
+    assert f"{joker['last']['player']}: Bonnie Fechter" in said, said
+    played = _stramash_after("Q")
+    assert played["last"].get("enter")
+    said = [t for t, _ in draw(Scene(lang=lang, state=played)).texts]
+    assert f"{played['last']['player']}: {queen} {text('enter', lang)}" in said, said
+    assert text("enter", lang) == enter
+
+
+def test_stramash_cuts_a_long_name_never_the_card_s():
+    """"Maximiliane-Wilhelmina: Bonnie Fechter" does not fit a line: the player's name is
+    cut (as names are everywhere on the OLED), the card's name stays whole."""
+    from companion.screens.samples import LONG
+
+    view = _stramash_after("joker")
+    view = dict(view, last=dict(view["last"], player=LONG))
+    canvas = draw(Scene(lang="de", state=view))
+    line = next(t for t, _ in canvas.texts if "Fechter" in t)
+    assert line.endswith("…: Bonnie Fechter") and line.startswith("Maxi"), line
+    assert canvas.overflows == []

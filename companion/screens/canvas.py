@@ -68,12 +68,13 @@ def drawable(text: str) -> str:
     return kept or text
 
 
-def shortened(text: str, size: int, width: int) -> str:
-    """`text` cut with an ellipsis to fit `width` px at `size` (a name inside a sentence)."""
+def shortened(text: str, size: int, width: int, after: str = "") -> str:
+    """`text` cut with an ellipsis to fit `width` px at `size` (a name inside a sentence),
+    followed by `after` (words that stay whole), measured together as they are drawn."""
     text = drawable(text)  # measured as it will be drawn
-    if text_width(text, size) <= width:
+    if text_width(text + after, size) <= width:
         return text
-    while text and text_width(text + "…", size) > width:
+    while text and text_width(text + "…" + after, size) > width:
         text = text[:-1]
     return text + "…"
 

@@ -76,6 +76,9 @@ STRAMASH, _ = reach("stramash", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"],
                     and any(isinstance(loc, dict) and "castle" in loc
                             for locs in v["laddies"].values() for loc in locs)
                     and v["winner"] is None, {"pairs": True})
+STRAMASH_JOKER, _ = reach("stramash", ["Anna", "Bram", "Cor", "Daan"],
+                          lambda v, e: (v.get("last") or {}).get("card") == "joker"
+                          and v["winner"] is None)
 
 
 def race_view(phase: str, countdown: int = 0, presses: dict[str, float] | None = None,
@@ -130,6 +133,7 @@ SCENES: dict[str, Scene] = {
     "laufrauf_bought_nl": Scene(lang="nl", state=LAUF_BOUGHT),
     "tauziehen_en": Scene(state=TAU),
     "stramash_de": Scene(lang="de", state=STRAMASH),
+    "stramash_joker_nl": Scene(lang="nl", state=STRAMASH_JOKER),
     "stopped_nl": Scene(lang="nl", stopped=True),
     "notice_box_gone_de": Scene(lang="de", state=TUG_VIEW, notice="box_gone"),
 }
@@ -201,6 +205,8 @@ def long_name_scenes(lang: str) -> list[Scene]:
                                     teams=[[f"{LONG}{i}", f"{LONG}{i + 3}"] for i in range(3)],
                                     turn=LONG, last={"player": LONG, "type": "discard",
                                                      "card": "10"})),
+        Scene(lang=lang, state=dict(STRAMASH_JOKER, turn=LONG, last=dict(
+            STRAMASH_JOKER["last"], player=LONG, target={"player": LONG, "laddie": 4}))),
         Scene(lang=lang, state=dict(STRAMASH, winner=[LONG, LONG])),
         Scene(lang=lang, stopped=True),
         Scene(lang=lang, state=hr, notice="box_gone"),

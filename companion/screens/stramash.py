@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import stramash_card
 from companion.screens import common
-from companion.screens.canvas import WIDTH, Canvas, shortened, text_width
+from companion.screens.canvas import MIN_TEXT_PX, WIDTH, Canvas, shortened, text_width
 from companion.screens.texts import text
 
-RANK_NAMES = {"joker": "Joker"}
 PAIR_HALF = 58  # in pairs, each partner's part of a team's line; "&" between them
 
 
@@ -27,7 +27,7 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     canvas.text((0, 0, WIDTH, 15), "▶ " + str(state.get("turn") or ""), 13, shorten=True)
     last = state.get("last")
     if last:
-        canvas.text((0, 16, WIDTH, 30), _last_play(last, lang), 11, shorten=True)
+        canvas.text((0, 16, WIDTH, 30), _last_play(last, lang), MIN_TEXT_PX)
     laddies = state.get("laddies") or {}
     teams = [[str(p) for p in team] for team in state.get("teams") or []]
     if state.get("pairs") and teams:
@@ -53,9 +53,13 @@ def _home_count(canvas: Canvas, box: tuple[int, int, int, int], player: str,
     canvas.text(box, name + count, 11)
 
 def _last_play(last: dict[str, Any], lang: str) -> str:
-    """"Anna: 7 2+5", "Anna: A in", "Anna: 8 back", "Anna: 5 discard"."""
+    """"Anna: 7 2+5", "Anna: A in", "Anna: 8 back", "Anna: 5 discard", "Anna: Bonnie
+    Fechter": the card named as the page and the refusals name it (`stramash_card`: the
+    reader's face letters, the joker by its name in the rules). The card and its words stay
+    whole; the player's name is cut to leave them room. The Bonnie Fechter's victim is not
+    named: beside the card's name it would fit only two-letter names, and the capture's
+    announcement has just said it."""
     card = str(last.get("card", ""))
-    shown = RANK_NAMES.get(card, card)
     detail = ""
     if last.get("type") == "discard":
         detail = text("discard", lang)
@@ -65,6 +69,5 @@ def _last_play(last: dict[str, Any], lang: str) -> str:
         detail = text("enter", lang)
     elif card == "8":
         detail = text("back", lang)
-    elif last.get("target"):
-        detail = "→ " + str(last["target"].get("player", ""))
-    return f"{last.get('player', '')}: {shown} {detail}".strip()
+    said = f": {stramash_card(card, lang)} {detail}".rstrip()
+    return shortened(str(last.get("player", "")), MIN_TEXT_PX, WIDTH, after=said) + said
