@@ -1,7 +1,9 @@
 """`companion render SCREEN --state FILE --out PNG`: any OLED screen as a picture for people.
 
-SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pairing` or
-`stopped`. FILE holds what that screen draws from:
+SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pairing`,
+`stopped`, or a notice the daemon shows for a while (`box_gone`, `box_back`: the button box
+pulled out, plugged in again; daemon/links.py). FILE holds what that screen draws from
+(`stopped` and the notices draw from nothing):
 - for a game: its public state (a JSON object, or the `{"final": ...}` line `companion replay`
   prints), or a whole replay file (JSON Lines), which is played to its end first;
 - for `race`: the race view (`{"phase": "decided", "decision": {...}}`);
@@ -21,6 +23,9 @@ from companion.replay import header_refused
 from companion.rules import GAMES, Refusal, get_core
 from companion.rules.base import shown
 from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw, pick
+from companion.screens.common import NOTICES
+
+SCREENS = (*SCREEN_NAMES, *NOTICES)  # what SCREEN names: a notice by its kind
 
 
 class RenderError(Exception):
@@ -90,13 +95,15 @@ def scene_for(screen: str, data: dict[str, Any], lang: str) -> Scene:
         return Scene(lang=lang, pairing=data, show_pairing=True)
     if screen == "stopped":
         return Scene(lang=lang, stopped=True)
+    if screen in NOTICES:
+        return Scene(lang=lang, notice=screen)
     return Scene(lang=lang, state=data)
 
 
 def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: int,
                 err: TextIO) -> int:
-    if screen not in SCREEN_NAMES:
-        said = Said("cli:unknown_screen", screen=screen, known=", ".join(SCREEN_NAMES))
+    if screen not in SCREENS:
+        said = Said("cli:unknown_screen", screen=screen, known=", ".join(SCREENS))
         err.write(f"companion render: {say(said, lang)}\n")
         return 2
     try:
@@ -111,7 +118,8 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
             err.write(f"companion render: {say(said, lang)}\n")
             return 2
     scene = scene_for(screen, data, lang)
-    if pick(scene) != screen:  # e.g. `race` over a game file: the pairing screen instead
+    drawn = "notice" if screen in NOTICES else screen  # a notice of either kind
+    if pick(scene) != drawn:  # e.g. `race` over a game file: the pairing screen instead
         said = Said("cli:nothing_for_screen", file=str(state), screen=screen)
         err.write(f"companion render: {say(said, lang)}\n")
         return 2

@@ -390,3 +390,32 @@ def test_stramash_cuts_a_long_name_never_the_card_s():
     line = next(t for t, _ in canvas.texts if "Fechter" in t)
     assert line.endswith("…: Bonnie Fechter") and line.startswith("Maxi"), line
     assert canvas.overflows == []
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_render_command_draws_the_button_box_notices(tmp_path, lang):
+    """The notice the daemon shows when the button box is pulled out (or back) could not be
+    drawn: `companion render box_gone` / `box_back`, in each language."""
+    from companion.screens.common import NOTICES
+
+    assert set(NOTICES) == {"box_gone", "box_back"}
+    for kind in NOTICES:
+        out = tmp_path / f"{kind}.png"
+        assert cli_main(["render", kind, "--out", str(out), "--lang", lang,
+                         "--scale", "1"]) == 0
+        drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
+        assert drawn.tobytes() == render(Scene(lang=lang, notice=kind)).tobytes()
+    assert Image.open(tmp_path / "box_gone.png").tobytes() != \
+        Image.open(tmp_path / "box_back.png").tobytes()
+
+
+@pytest.mark.parametrize("terminal_lang", ["C", "de_DE.UTF-8", "fr_FR.UTF-8", "nl_NL.UTF-8"])
+def test_render_help_lists_the_notices(terminal_lang, monkeypatch, capsys):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", terminal_lang)
+    with pytest.raises(SystemExit):
+        cli_main(["render", "--help"])
+    out = capsys.readouterr().out
+    for name in ("box_gone", "box_back", "stramash", "stopped"):
+        assert name in out, (name, out)

@@ -21,7 +21,8 @@ HELP: dict[str, str] = {
     "help:replay_json": "one JSON line per action, as the spec fixes them (the default into a "
                         "pipe or a file)",
     "help:render": "draw an OLED screen as a PNG",
-    "help:screen": "howruck, laufrauf, tauziehen, stramash, race, pairing or stopped",
+    "help:screen": "howruck, laufrauf, tauziehen, stramash, race, pairing, stopped, box_gone "
+                   "or box_back (the button box's notices: pulled out, plugged in again)",
     "help:state": "state JSON, replay file or race view",
     "help:out": "PNG to write",
     "help:render_lang": "language of the screen's texts",
