@@ -5,13 +5,16 @@ SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pair
 pulled out, plugged in again; daemon/links.py). FILE holds what that screen draws from
 (`stopped` and the notices draw from nothing):
 - for a game: its public state (a JSON object, or the `{"final": ...}` line `companion replay`
-  prints), or a whole replay file (JSON Lines), which is played to its end first;
+  prints), or a whole game file (JSON Lines) or a saved history (`GET /api/games/N/history`:
+  one object with "header" and "actions"), played to its end first as `companion replay`
+  plays it (replay.py reads both, and numbers their lines);
 - for `race`: the race view (`{"phase": "decided", "decision": {...}}`);
 - for `pairing`: `{"url": ..., "pin": ...}`.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,8 +22,8 @@ from typing import Any, TextIO
 from PIL import Image
 
 from companion.i18n.said import Said, os_error, say
-from companion.replay import header_refused
-from companion.rules import GAMES, Refusal, get_core
+from companion.replay import QuietTeller, ReplayInputError, game_rows, history_rows, play
+from companion.rules import GAMES
 from companion.rules.base import shown
 from companion.screens import GAME_SCREENS, SCREEN_NAMES, Scene, draw, pick
 from companion.screens.common import NOTICES
@@ -37,11 +40,15 @@ class RenderError(Exception):
 
 
 def load_state(path: Path, lang: str = "en") -> dict[str, Any]:
+    """What a screen draws from, read from `path` (the module docstring): a game's state as
+    it is, a game file or saved history played to its end as `companion replay` plays it
+    (its lines numbered as that command numbers them)."""
     def bad(problem: Said) -> RenderError:
         return RenderError(Said("cli:in_file", file=str(path), problem=problem))
 
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise RenderError(Said("cli:cannot_read", file=str(path),
                                error=os_error(exc))) from exc
@@ -50,42 +57,24 @@ def load_state(path: Path, lang: str = "en") -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        data = None
-    try:
-        if data is None:  # a replay file: header, then one action per line
-            lines = [ln for ln in text.splitlines()
-                     if ln.strip() and not ln.lstrip().startswith("#")]
-            rows = [json.loads(ln) for ln in lines]
-            return _replayed(rows[0] if rows else None, rows[1:], lang)
-    except json.JSONDecodeError as exc:
-        raise bad(Said("cli:not_json", detail=exc.msg)) from exc
-    except RecursionError:
-        raise bad(Said("cli:not_json_deep")) from None
-    if not isinstance(data, dict):
+        data = None  # a game file: a header, then one action a line
+    if data is not None and not isinstance(data, dict):
         raise bad(Said("cli:not_object"))
-    if isinstance(data.get("final"), dict):
-        data = data["final"]
-    elif data.get("game") in GAMES and "turn" not in data:  # a replay header alone
-        return _replayed(data, [], lang)
-    return data
-
-
-def _replayed(header: Any, actions: list[Any], lang: str) -> dict[str, Any]:
-    """The state at the end of a replay; refused actions change nothing, as in replay."""
-    if not isinstance(header, dict) or header.get("game") not in GAMES:
-        raise RenderError(Said("cli:not_a_header"))
-    core = get_core(header["game"])
+    if isinstance(data, dict) and isinstance(data.get("final"), dict):
+        return data["final"]  # the last line `companion replay` prints
+    if isinstance(data, dict) and "header" in data:  # no game's state has one: a history
+        rows = history_rows(data)
+    elif data is None or (data.get("game") in GAMES and "turn" not in data):  # a header
+        rows = game_rows(io.BytesIO(raw))  # (alone, a game file of no action yet)
+    else:
+        return data
     try:
-        state = core.new_game(header.get("players"), header.get("options") or {},
-                              header.get("seed", 0))
-    except Refusal as exc:  # a SetupError, or a core's own refusal of the header
-        raise RenderError(header_refused(exc, lang)) from exc
-    for action in actions:
-        try:
-            state = core.apply(state, action).state
-        except Refusal:
-            continue
-    return core.view(state)
+        view = play(rows, QuietTeller(), lang)
+    except ReplayInputError as exc:
+        raise bad(exc.said) from None
+    if view is None:
+        raise bad(Said("cli:no_header"))
+    return view
 
 
 def scene_for(screen: str, data: dict[str, Any], lang: str) -> Scene:

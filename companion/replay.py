@@ -18,7 +18,7 @@ replays byte for byte as before.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, Protocol
 
 from companion.i18n import message
@@ -113,7 +113,7 @@ def _is_history(value: Any) -> bool:
     return isinstance(value, dict) and all(key in value for key in HISTORY_KEYS)
 
 
-def _game_rows(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
+def game_rows(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, JSON object) of the header, then of each action: from the spec's JSON
     Lines, or from a saved history object (the module docstring)."""
     kept = _Kept(stream)
@@ -124,12 +124,12 @@ def _game_rows(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
         document = kept.document()
         if not _is_history(document):
             raise  # what JSON Lines would say of the line
-        yield from _history_rows(document)
+        yield from history_rows(document)
         return
     if first is not None and _is_history(first[1]):
         document = kept.document()
         if _is_history(document):
-            yield from _history_rows(document)
+            yield from history_rows(document)
             return
         # not one JSON object (more follows it): read as JSON Lines, its header is refused
         # ("header" is no header key) before any further line is needed
@@ -139,8 +139,10 @@ def _game_rows(stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
     yield from lines
 
 
-def _history_rows(history: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
-    header, actions = history["header"], history["actions"]
+def history_rows(history: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, JSON object) of a saved history's header and actions, numbered as its
+    game file numbers them; refused at line 1 unless it has both, of the right kinds."""
+    header, actions = history.get("header"), history.get("actions")
     if not isinstance(header, dict) or not isinstance(actions, list):
         raise ReplayInputError(1, Said("cli:history_shape"))
     yield 1, header
@@ -223,31 +225,56 @@ class JsonTeller:
         _emit(self.out, {"final": view})
 
 
+class QuietTeller:
+    """Tells nothing: the game is played for its end alone (`companion render`)."""
+
+    def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
+        pass
+
+    def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
+        pass
+
+    def refused(self, line: int, refusal: Refusal) -> None:
+        pass
+
+    def final(self, view: dict[str, Any]) -> None:
+        pass
+
+
+def play(rows: Iterable[tuple[int, dict[str, Any]]], teller: Teller, lang: str = "en",
+         views: bool = False) -> dict[str, Any] | None:
+    """Play a game's rows (`game_rows`, `history_rows`) through its rule core, telling
+    `teller` each step (`views`: with the view after it); refused actions change nothing.
+    The view at the end, or None when there was no header. Raises ReplayInputError."""
+    core = state = None
+    for number, value in rows:
+        if core is None:
+            core, state = start_game(value, number, lang)
+            teller.header(value, core.view(state) if views else {})
+            continue
+        try:
+            outcome = core.apply(state, value)
+        except Refusal as refusal:
+            teller.refused(number, refusal)
+            continue
+        state = outcome.state
+        teller.accepted(number, outcome, core.view(state) if views else {})
+    return None if core is None else core.view(state)
+
+
 def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",
            text: bool = False) -> int:
     """Play the file through its rule core; `text`: told in sentences (replay_text.py)."""
     if text:
         from companion.replay_text import TextTeller
     teller: Teller = (TextTeller if text else JsonTeller)(out, lang)
-    core = state = None
     try:
-        for number, value in _game_rows(stream):
-            if core is None:
-                core, state = start_game(value, number, lang)
-                teller.header(value, core.view(state) if text else {})
-                continue
-            try:
-                outcome = core.apply(state, value)
-            except Refusal as refusal:
-                teller.refused(number, refusal)
-                continue
-            state = outcome.state
-            teller.accepted(number, outcome, core.view(state) if text else {})
+        view = play(game_rows(stream), teller, lang, views=text)
     except ReplayInputError as exc:
         err.write(f"companion replay: {say(exc.said, lang)}\n")
         return EXIT_BAD_INPUT
-    if core is None:
+    if view is None:
         err.write(f"companion replay: {say(Said('cli:no_header'), lang)}\n")
         return EXIT_BAD_INPUT
-    teller.final(core.view(state))
+    teller.final(view)
     return EXIT_OK

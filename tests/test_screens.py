@@ -163,7 +163,8 @@ def test_render_command_refuses_bad_input_clearly(tmp_path, capsys):
                      str(tmp_path / "x.png")]) == 2
     assert "not UTF-8" in capsys.readouterr().err
     deep = tmp_path / "deep.json"
-    for nested in ("[" * 5000 + "]" * 5000, '{"game": "howruck"}\n' + "[" * 5000 + "]" * 5000):
+    header = '{"game": "howruck", "players": ["A", "B"]}\n'
+    for nested in ("[" * 5000 + "]" * 5000, header + "[" * 5000 + "]" * 5000):
         deep.write_text(nested)
         assert cli_main(["render", "howruck", "--state", str(deep), "--out",
                          str(tmp_path / "x.png")]) == 2
@@ -176,9 +177,9 @@ def test_render_says_a_refused_header_in_the_readers_language(tmp_path, capsys):
     game.write_text('{"game": "stramash", "players": ["Anna", "Anna"]}\n')
     assert cli_main(["render", "stramash", "--state", str(game), "--out",
                      str(tmp_path / "x.png"), "--lang", "fr"]) == 2
-    assert capsys.readouterr().err == (
-        "companion render: l’en-tête est refusé : Deux joueurs ont le même nom\u00a0: donnez à "
-        "chacun le sien. [bad_players]\n")
+    assert capsys.readouterr().err == (  # the line named as `companion replay` names it
+        f"companion render: {game} : ligne 1 : l’en-tête est refusé : Deux joueurs ont le même "
+        "nom\u00a0: donnez à chacun le sien. [bad_players]\n")
     game.write_text("[1, 2]\n")
     assert cli_main(["render", "stramash", "--state", str(game), "--out",
                      str(tmp_path / "x.png"), "--lang", "de"]) == 2
@@ -419,3 +420,50 @@ def test_render_help_lists_the_notices(terminal_lang, monkeypatch, capsys):
     out = capsys.readouterr().out
     for name in ("box_gone", "box_back", "stramash", "stopped"):
         assert name in out, (name, out)
+
+
+def _history(path: Path, indent: int | None = None) -> str:
+    """A game file as `GET /api/games/N/history` answers: one JSON object."""
+    import json
+
+    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()
+            if x.strip() and not x.startswith("#")]
+    return json.dumps({"header": rows[0], "actions": rows[1:], "events": [],
+                       "announcements": []}, ensure_ascii=False, indent=indent)
+
+
+def test_render_command_plays_a_saved_history_as_its_game_file(tmp_path):
+    """The history the page's API hands out (`/history`) was taken for a game's state and
+    drew an empty screen: it is played as `companion replay` plays it."""
+    example = Path(__file__).parent.parent / "examples" / "howruck-rulebook.jsonl"
+    out = tmp_path / "file.png"
+    assert cli_main(["render", "howruck", "--state", str(example), "--out", str(out)]) == 0
+    for indent in (None, 2):
+        saved = tmp_path / "history.json"
+        saved.write_text(_history(example, indent), encoding="utf-8")
+        drawn = tmp_path / "history.png"
+        assert cli_main(["render", "howruck", "--state", str(saved), "--out", str(drawn)]) == 0
+        assert Image.open(drawn).tobytes() == Image.open(out).tobytes(), indent
+
+
+@pytest.mark.parametrize(("saved", "said"), [
+    ('{"header": {"game": "howruck", "players": ["A", "B"]}, "actions": '
+     '[{"type": "race", "winner": "A"}, 7]}', "line 3: not a JSON object"),
+    ('{"header": [], "actions": []}',
+     "line 1: a saved history needs “header” (a JSON object) and “actions” (a list)"),
+    ('{"header": {"game": "howruck", "players": ["A", "B"]}}',
+     "line 1: a saved history needs “header” (a JSON object) and “actions” (a list)"),
+    ('{"header": {"game": "howruck", "players": ["A"]}, "actions": []}',
+     "line 1: the header is refused: This game takes 2 players, not 1. [bad_player_count]"),
+])
+def test_render_command_refuses_a_history_it_cannot_play_naming_the_line(
+        tmp_path, capsys, saved, said):
+    """Lines numbered as `companion replay` numbers a history's (the header 1, action k
+    k + 1); an object with a history's "header" that is no history is neither a game's
+    state nor a history: refused, not drawn."""
+    path = tmp_path / "history.json"
+    path.write_text(saved, encoding="utf-8")
+    out = tmp_path / "x.png"
+    assert cli_main(["render", "howruck", "--state", str(path), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"companion render: {path}: {said}\n"
+    assert not out.exists()

@@ -260,7 +260,6 @@ SENTENCES: dict[str, Source] = {
     "cli:unknown_header_key": "unknown header key “{key}”",
     "cli:header_needs": "the header needs “game” and “players”",
     "cli:header_refused": "the header is refused: {reason} [{code}]",
-    "cli:not_a_header": "the first line is not a replay header with a known game",
     # a game saved as the page's history (GET /api/games/N/history): one JSON object
     "cli:history_shape": "a saved history needs “header” (a JSON object) and “actions” (a "
                          "list)",
