@@ -89,3 +89,17 @@ def test_each_move_is_told_in_dutch_and_french(game, lang):
     assert any(any(word in line for word in ENGLISH) for line in english)  # what is checked
     for line in said:
         assert not [word for word in ENGLISH if word in line], line
+
+
+def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
+    """Two French How Ruck! lines said "champ rouge" where every other says "case" (the
+    barrel's "case 7", the refusals' "la case « rouge »"); the colour named as the refusals
+    name it, so that it need not agree with "case"."""
+    lines = told("howruck_action_cards", "fr")
+    for line in [
+            "ligne 8 : Bob pose Nessie sur la case « rouge » du côté de Bob. Le tonneau est sur "
+            "la case 7, c'est à Ann de jouer.",
+            "ligne 13 : Ann joue Changement de camp. Vert 3 passe de Bob à Ann, sur la case "
+            "« vert ». Le tonneau est sur la case 7, c'est à Bob de jouer."]:
+        assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
+    assert not [line for line in lines if "champ" in line]
