@@ -322,3 +322,54 @@ def test_lauf_rauf_throwing_again_keeping_a_die_is_one_readable_button_each(brow
     first, second = page.evaluate(RETHROWS)
     assert abs(first["width"] - second["width"]) < 1, (first, second)
     assert first["height"] <= 72 and second["height"] <= 72, (first, second)  # two lines at most
+
+
+# The words of an element's text on each line the screen shows it in (by their boxes' tops).
+LINES = """(sel) => {
+  const node = document.querySelector(sel).firstChild, lines = new Map();
+  for (const m of node.textContent.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    const top = Math.round(range.getClientRects()[0].top);
+    lines.set(top, [...(lines.get(top) || []), m[0]]);
+  }
+  return [...lines.keys()].sort((a, b) => a - b).map((top) => lines.get(top).join(' '));
+}"""
+
+# The page's elements whose content is wider than their box (cut, or scrolling sideways).
+OVERFLOWING = """() => [...document.querySelectorAll('#play *')]
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1
+                 && !(e instanceof SVGElement))
+  .map((e) => e.tagName + ' ' + e.textContent.trim().slice(0, 40))"""
+
+
+def test_lauf_rauf_in_dutch_fits_a_narrow_phone_and_wraps_no_word_alone(browser, daemon):
+    """On a 360 px wide phone in Dutch (whose "dobbelsteen" is longer than "Würfel"), with the
+    table's own dice entered: nothing is cut or wider than the screen, no word of a move
+    breaks, and whose turn it is does not leave "3" alone on a line ("Rood is aan de beurt ·
+    worp 1 van | 3")."""
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"], {}, 1)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="nl-NL",
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    pair(page, daemon)
+    until(page, "window.companion.i18n.lang === 'nl'")  # the phone's own language
+    seat(page, "red")
+    page.locator("#choices").get_by_role("button", name="Gooien", exact=True).click()
+    until(page, "(window.companion.state.dice || []).length === 2")
+    page.check("#lr-real")  # the table's dice: "Worp invoeren (dobbelsteen 1 bleef liggen)"
+    until(page, "[...document.querySelectorAll('#choices button')]"
+                ".filter((b) => b.textContent.includes('dobbelsteen')).length === 2")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "layout-07-lr-real-dice-nl-360")
+    lines = page.evaluate(LINES, "#prompt")
+    assert " ".join(lines) == "Rood is aan de beurt · worp 1 van 3"
+    assert len(lines) == 1 or len(lines[-1].split()) > 1, lines
+    assert page.evaluate(WORDS_BROKEN) == []
+    assert page.evaluate(OVERFLOWING) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for i in range(page.locator("#choices button").count()):
+        box = on_screen(page, f"#choices button:nth-of-type({i + 1})")
+        assert box["left"] >= 0 and box["right"] <= 360 and box["height"] <= 72, box
