@@ -86,6 +86,8 @@ def scene_for(screen: str, data: dict[str, Any], lang: str) -> Scene:
         return Scene(lang=lang, stopped=True)
     if screen in NOTICES:
         return Scene(lang=lang, notice=screen)
+    if screen == "wifi":  # the box's own access point (a file need not say so)
+        return Scene(lang=lang, wifi={"mode": "ap", **data}, show_pairing=True)
     return Scene(lang=lang, state=data)
 
 
@@ -109,7 +111,8 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
     scene = scene_for(screen, data, lang)
     drawn = "notice" if screen in NOTICES else screen  # a notice of either kind
     if pick(scene) != drawn:  # e.g. `race` over a game file: the pairing screen instead
-        said = Said("cli:nothing_for_screen", file=str(state), screen=screen)
+        said = Said("cli:nothing_for_screen", file=str(state), screen=screen) \
+            if state is not None else Said("cli:screen_needs_state", screen=screen)
         err.write(f"companion render: {say(said, lang)}\n")
         return 2
     canvas = draw(scene)

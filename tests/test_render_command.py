@@ -206,3 +206,30 @@ def test_render_command_refuses_a_history_it_cannot_play_naming_the_line(
     assert cli_main(["render", "howruck", "--state", str(path), "--out", str(out)]) == 2
     assert capsys.readouterr().err == f"companion render: {path}: {said}\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize("wifi", [
+    {"mode": "ap", "ssid": "table-5bce", "password": "hbq4zk2mwx9t",
+     "qr": "WIFI:T:WPA;S:table-5bce;P:hbq4zk2mwx9t;;"},
+    {"ssid": "table-5bce", "password": "hbq4zk2mwx9t"},  # no QR given: none drawn
+    {"ssid": 7, "password": ["x"], "qr": 12345},  # what a hand-made file may hold
+])
+def test_render_wifi_draws_the_box_s_own_network(tmp_path, capsys, wifi):
+    """The screen the box shows while it is its own Wi-Fi (the cabin): `render wifi` was
+    refused for every file, and a file without a QR code ended in a traceback."""
+    state, out = tmp_path / "wifi.json", tmp_path / "wifi.png"
+    state.write_text(json.dumps(wifi))
+    assert cli_main(["render", "wifi", "--state", str(state), "--out", str(out),
+                     "--scale", "1"]) == 0, capsys.readouterr().err
+    drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
+    expected = render(Scene(wifi={"mode": "ap", **wifi}, show_pairing=True))
+    assert drawn.tobytes() == expected.tobytes()
+    assert drawn.tobytes() != render(Scene(show_pairing=True)).tobytes()  # not the pairing
+
+
+def test_render_without_a_file_says_what_the_screen_needs(tmp_path, capsys):
+    """Without --state a race screen has nothing to draw: the refusal names the option,
+    not a file called 'None'."""
+    assert cli_main(["render", "race", "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "None" not in err and "--state" in err

@@ -242,6 +242,8 @@ SENTENCES: dict[str, Source] = {
     "cli:text_cut": "text cut to fit: “{text}”",
     "cli:nothing_for_screen": "{file} holds nothing the {screen} screen draws (the race "
                               "screen: a race view with its phase)",
+    "cli:screen_needs_state": "the {screen} screen needs --state FILE (the race screen: a "
+                              "race view with its phase)",
     # a game file's problems (`companion replay`, `companion render --state`)
     "cli:at_line": "line {line}: {problem}",
     "cli:in_file": "{file}: {problem}",

@@ -65,7 +65,7 @@ def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | Non
     left = 0
     url = pairing.get("qr") or pairing.get("url")  # "qr": the address with its secret
     if url:
-        side = draw_qr(canvas, url, 0, (HEIGHT - 62) // 2, 62)
+        side = draw_qr(canvas, str(url), 0, (HEIGHT - 62) // 2, 62)
         left = side + 3
     title = GAME_TITLES.get((state or {}).get("game"), "") or text("no_game", lang)
     canvas.text((left, 0, WIDTH, 16), title, 13, align="center")
@@ -79,11 +79,11 @@ def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | Non
 def wifi(canvas: Canvas, wifi: dict[str, Any], lang: str) -> None:
     """The box's own Wi-Fi: its QR code (phones join by scanning) beside its name and
     password (for those who type)."""
-    side = draw_qr(canvas, wifi.get("qr", ""), 0, (HEIGHT - 62) // 2, 62)
-    left = side + 2
-    password = wifi.get("password", "")
+    qr = wifi.get("qr")
+    left = draw_qr(canvas, str(qr), 0, (HEIGHT - 62) // 2, 62) + 2 if qr else 0
+    password = str(wifi.get("password", ""))
     half = (len(password) + 1) // 2  # a generated one (12 characters) in two lines of six
-    rows = (text("wifi_join", lang), wifi.get("ssid", ""), text("wifi_password", lang),
+    rows = (text("wifi_join", lang), str(wifi.get("ssid", "")), text("wifi_password", lang),
             password[:half], password[half:])
     for i, line in enumerate(rows):
         canvas.text((left, i * 13, WIDTH, i * 13 + 12), line, 11, align="center",
