@@ -14,14 +14,16 @@ from typing import Any
 
 from companion.rules import GAMES
 from companion.screens.common import GAME_TITLES
+from companion.sessions.people import person, winner_people
 
 
 def scoreboard(view: dict[str, Any] | None) -> dict[str, Any]:
     """What the sensors read from the state message: the game's title, its status, the
-    score line and each player's number (from the core's `view_score`)."""
+    score line and each player's number (from the core's `view_score`), every player named
+    as the person playing (a Lauf Rauf! colour's ``names``: sessions/people.py)."""
     if not view or view.get("game") not in GAMES:
         return {"title": "", "status": "none", "score": "", "scores": {}}
-    scores = GAMES[view["game"]].view_score(view)
+    scores = {person(view, p): n for p, n in GAMES[view["game"]].view_score(view).items()}
     line = " : ".join(str(n) for n in scores.values())
     if len(scores) == 2:  # "Anna 2 : 1 Bert", as the table's display shows a contest
         (a, x), (b, y) = scores.items()
@@ -29,8 +31,8 @@ def scoreboard(view: dict[str, Any] | None) -> dict[str, Any]:
     elif scores:
         line = ", ".join(f"{p} {n}" for p, n in scores.items())
     return {"title": GAME_TITLES.get(view["game"], view["game"]), "status": view.get("status", ""),
-            "score": line, "scores": scores, "turn": view.get("turn"),
-            "winner": view.get("winner")}
+            "score": line, "scores": scores, "turn": person(view, view.get("turn")),
+            "winner": winner_people(view, view.get("winner"))}
 
 
 def discovery(table: str, prefix: str, state_topic: str,

@@ -5,7 +5,10 @@ Topics (``companion/<table>/...``):
   events it caused, an action taken back; each with the table's sequence number ``seq``
   (a receiver drops any ``seq`` it has seen: after a crash between the broker's
   acknowledgement and the row's deletion the same message comes again, never as a new one).
-- ``result``: each finished game's result, QoS 1, from the same outbox.
+- ``result``: each finished game's result, QoS 1, from the same outbox. Its players and
+  winner are people (sessions/people.py: a Lauf Rauf! colour under the name of the person
+  who played it, as the statistics count it), so the league counts people, not colours; a
+  game's ``names`` go along, in the result and in the game's ``event``.
 - ``state``: retained, the current game's public state (as the page sees it).
 - ``status``: retained ``online``; ``offline`` as the last will and on a clean stop.
 - ``box``: retained, this box's own id (identity.py), announced on every connection. Every
@@ -46,6 +49,7 @@ from companion.club.identity import stable_id
 from companion.club.outbox import Outbox, Row
 from companion.config import Config
 from companion.rules import Refusal, get_core
+from companion.sessions.people import people, winner_people
 
 log = logging.getLogger("companion.mqtt")
 ACK_TIMEOUT_S = 5.0
@@ -351,17 +355,21 @@ class Publisher:
     def _message(self, row: Row) -> tuple[str, dict[str, Any]]:
         base = {"table": self.table, "box": self.box, "seq": row.seq, "type": row.kind,
                 "game_id": row.game_id, "at": row.at}
-        if row.kind == "game":
+        if row.kind == "game":  # the ids the actions name, and the people playing them
             header = json.loads(row.body or "{}")
             self._games.pop(row.game_id, None)
             return "event", {**base, "game": header.get("game"),
-                             "players": header.get("players"), "options": header.get("options")}
-        if row.kind == "result":
+                             "players": header.get("players"), "options": header.get("options"),
+                             **_names(header)}
+        if row.kind == "result":  # who played and won: people, as the statistics count them
             found = self.outbox.game(row.game_id)
             header = json.loads(found[1]) if found else {}
+            winner = json.loads(row.body) if row.body else None
+            known = "players" in header  # not when the game was deleted before this
             return "result", {**base, "game": header.get("game"),
-                              "players": header.get("players"),
-                              "winner": json.loads(row.body) if row.body else None}
+                              "players": list(people(header)) if known else None,
+                              "winner": winner_people(header, winner) if known else winner,
+                              **_names(header)}
         if row.kind == "undo":
             self._games.pop(row.game_id, None)
             return "event", {**base, "action_seq": row.action_seq}
@@ -399,3 +407,9 @@ class Publisher:
         except (Refusal, ValueError, KeyError):
             return None
         return core, state, seq
+
+
+def _names(header: dict[str, Any]) -> dict[str, Any]:
+    """The header's ``names`` (the person playing each colour, sessions/people.py) as a
+    message's key, when the game has them."""
+    return {"names": header["names"]} if "names" in header else {}
