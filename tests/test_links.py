@@ -186,6 +186,34 @@ def test_the_club_link_says_connected_reconnecting_and_a_clash_that_clears_witho
     wait_until(lambda: club(first)["state"] == "connected", timeout=40)
 
 
+@needs_mosquitto
+def test_a_clash_partner_stays_named_while_reconnecting_until_the_clash_is_over(
+        run, tmp_path):  # noqa: F811
+    """The broker lost during a clash: the table cannot hear the other box, but the clash is
+    not over (it ends only when the other box was not heard for a while), so `clash_with`
+    still names it while `reconnecting`, and is null once that while has passed."""
+    broker = run(Broker(tmp_path / "broker").start())
+    mqtt = {"host": "127.0.0.1", "port": broker.port, "table": "kitchen"}
+    first = run(web_daemon(tmp_path / "a", mqtt=mqtt))
+    first.mqtt.others.every_s = 0.2
+    second = web_daemon(tmp_path / "b", mqtt=mqtt)
+    try:
+        second.mqtt.others.every_s = 0.2
+        wait_until(lambda: club(first)["state"] == "clash")
+        first.mqtt.others.every_s = 60.0  # the clash outlasts the broker's absence
+        broker.stop()
+        wait_until(lambda: club(first)["state"] == "reconnecting", timeout=10)
+        assert club(first)["clash_with"] == second.mqtt.box
+    finally:
+        second.stop()
+    first.mqtt.others.every_s = 0.2  # now the other box counts as gone soon
+    wait_until(lambda: club(first)["clash_with"] is None, timeout=10)
+    assert club(first)["state"] == "reconnecting"
+    broker.start()
+    wait_until(lambda: club(first)["state"] == "connected", timeout=40)
+    assert club(first)["clash_with"] is None
+
+
 def clear_retained_box(port: int) -> None:
     """What a club does by hand: the retained id of the table cleared on the broker."""
     client = mqtt_client.Client(mqtt_client.CallbackAPIVersion.VERSION2)

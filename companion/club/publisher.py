@@ -247,10 +247,13 @@ class Publisher:
 
     def link(self) -> dict[str, Any]:
         """The link as the table shows it (daemon/links.py): connected, reconnecting or
-        clash (with the other box's id)."""
-        if not self.connected.is_set():
-            return {"state": "reconnecting", "clash_with": None}
+        clash, with the other box's id while a clash lasts. A broker lost during a clash does
+        not end it (the other box is not heard, but was not heard gone either: the clash
+        ends as ever, `clash.py`), so `reconnecting` still names the other box until then,
+        and the link is a clash again at once if it is back before."""
         other = self.others.other()
+        if not self.connected.is_set():
+            return {"state": "reconnecting", "clash_with": other}
         if other is not None:
             return {"state": "clash", "clash_with": other}
         return {"state": "connected", "clash_with": None}

@@ -14,6 +14,9 @@ Club link (``club.state``): ``off`` (no ``[mqtt]``), ``connecting`` (the first c
 is not made yet), ``connected``, ``reconnecting`` (the broker was lost, cannot be reached or
 refused the table; paho keeps trying, the outbox keeps what the table sends), ``clash``
 (connected, and another box publishes under this table's name: ``clash_with`` is its id).
+``clash_with`` names the other box while a clash lasts: in ``clash``, and in
+``reconnecting`` when the broker was lost during a clash not over yet (a clash ends when the
+other box was not heard for a while, connected or not: club/clash.py); null otherwise.
 
 ``since`` is when the state began, in seconds since the epoch.
 
@@ -73,11 +76,11 @@ class Links:
 
     def club_changed(self, status: dict[str, Any]) -> None:
         """The MQTT publisher's link: {"state": "connected" | "reconnecting" | "clash",
-        "clash_with": the other box's id or None}."""
+        "clash_with": the other box's id while a clash lasts, or None}."""
         state = status.get("state")
         if self.club["state"] == "off" or state not in CLUB_STATES[2:]:
             return
-        clash_with = status.get("clash_with") if state == "clash" else None
+        clash_with = status.get("clash_with") if state in ("clash", "reconnecting") else None
         if (state, clash_with) == (self.club["state"], self.club["clash_with"]):
             return
         self.club.update(state=state, clash_with=clash_with, since=self.wall())

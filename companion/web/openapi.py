@@ -37,7 +37,10 @@ STATUS = {"type": "object", "required": [
     "club": {"type": "object", "required": ["state", "broker", "table", "box", "clash_with",
                                             "since"], "properties": {
         "state": {"type": "string", "enum": list(CLUB_STATES)}, "broker": TEXT_OR_NULL,
-        "table": TEXT_OR_NULL, "box": TEXT_OR_NULL, "clash_with": TEXT_OR_NULL,
+        "table": TEXT_OR_NULL, "box": TEXT_OR_NULL, "clash_with": {
+            **TEXT_OR_NULL, "description": "the other box's id while a clash lasts: in "
+            "`clash`, and in `reconnecting` when the broker was lost during a clash not over "
+            "yet; null otherwise"},
         "since": {"type": "number"}}}}}
 GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}
