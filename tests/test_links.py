@@ -233,6 +233,7 @@ def daemon(tmp_path, box_link):
     table.serial_box.reconnect_s = 0.1
     table.mqtt.others.every_s = 0.2
     table.broker_port = broker.port
+    table.club_broker = broker
     yield table
     table.stop()
     broker.stop()
@@ -271,3 +272,47 @@ def test_the_page_says_while_the_box_is_gone_and_while_another_box_uses_the_name
         box.unplug()
     notice.wait_for(state="visible")
     assert notice.text_content().startswith("Le boîtier de boutons n’est pas connecté")
+
+
+SAID_SHOWN = """() => { window.linksShown = []; const links = document.querySelector('#links');
+  new MutationObserver(() => { if (!links.hidden) window.linksShown.push(links.textContent); })
+    .observe(links, {attributes: true, childList: true, characterData: true, subtree: true}); }"""
+
+
+@needs_mosquitto
+def test_the_page_says_a_lost_club_broker_unless_it_is_back_at_once(
+        browser, daemon, box_link):
+    """A broker away for a moment (back at paho's first retry, a second later) is not said:
+    no notice flickers on every phone. One that stays away is said, in the page's language,
+    until the table is connected again."""
+    box = Box(box_link)  # plugged in: only the club link is said
+    try:
+        page = phone(browser, daemon)
+        notice = page.locator("#links")
+        wait_until(lambda: club(daemon)["state"] == "connected")
+        notice.wait_for(state="hidden")
+        page.evaluate(SAID_SHOWN)  # every text the notice shows from now on
+        before = club(daemon)["since"]
+        daemon.club_broker.stop()
+        wait_until(lambda: club(daemon)["state"] == "reconnecting")
+        until(page, "window.companion.links.club.state === 'reconnecting'")  # heard it
+        daemon.club_broker.start()  # a blip
+        wait_until(lambda: club(daemon)["state"] == "connected"
+                   and club(daemon)["since"] > before, timeout=10)
+        page.wait_for_timeout(200)  # the stream's news of it has reached the page
+        assert page.evaluate("window.linksShown") == []
+        daemon.club_broker.stop()  # away for good
+        notice.wait_for(state="visible", timeout=20000)
+        assert notice.text_content() == (
+            f"Keine Verbindung zum MQTT-Broker des Vereins (127.0.0.1:{daemon.broker_port}): "
+            "Der Tisch spielt weiter und sendet seine Spiele und Ergebnisse, sobald die "
+            "Verbindung wieder steht.")
+        page.select_option("#page-lang", "nl")
+        until(page, "document.querySelector('#links').textContent"
+                    ".startsWith('Geen verbinding met de MQTT-broker van de club')")
+        shot(page, "links_club_reconnecting_nl")
+        daemon.club_broker.start()
+        notice.wait_for(state="hidden", timeout=45000)  # paho's next try, at most 30 s on
+        assert club(daemon)["state"] == "connected"
+    finally:
+        box.unplug()

@@ -34,6 +34,8 @@ PAGE: dict[str, Source] = {
                 "cable.",
     "club_clash": "Another box also publishes as table \u201c{table}\u201d (box {box}): give "
                   "each table its own name ([mqtt] table in its config).",
+    "club_reconnecting": "No connection to the club's MQTT broker ({broker}): the table plays "
+                         "on and sends its games and results once the connection is back.",
     "pair_title": "Pair this phone",
     "pair_hint": "Enter the PIN shown on the table's display.",
     "pair": "Pair",

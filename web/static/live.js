@@ -93,14 +93,31 @@
     });
   }
 
-  // The table's parts (daemon/links.py): a pulled button box and a club name clash stay said
-  // at the top of the page, in the page's language, until the table says they are over.
+  // The table's parts (daemon/links.py): a pulled button box, a club name clash and a club
+  // broker that stays away are said at the top of the page, in the page's language, until
+  // the table says they are over.
+  // The broker only once it has been away for CLUB_AWAY_MS (counted from when this page
+  // heard of it: the phone's clock is not the table's): paho tries again 1 s after the link
+  // is lost, then 2 s after that, then 4 (club/publisher.py, reconnect_delay_set), so a
+  // broker back at the first or second try (a restart, a blip) is never said, and one that
+  // is still away after the second try is said before the third.
+  const CLUB_AWAY_MS = 5000;
+  let clubAway = null;  // {timer, said} while the table reconnects to the broker
+
   function sayLinks() {
     const links = app.links || {};
     const box = (links.devices || {}).button_box || {}, club = links.club || {};
+    if (club.state !== "reconnecting" && clubAway) {
+      clearTimeout(clubAway.timer);
+      clubAway = null;
+    } else if (club.state === "reconnecting" && !clubAway) {
+      clubAway = {said: false};
+      clubAway.timer = setTimeout(() => { clubAway.said = true; sayLinks(); }, CLUB_AWAY_MS);
+    }
     const said = [];
     if (box.state === "gone") said.push(t("box_gone"));
     if (club.state === "clash") said.push(t("club_clash", {table: club.table, box: club.clash_with}));
+    if (clubAway && clubAway.said) said.push(t("club_reconnecting", {broker: club.broker}));
     $("#links").textContent = said.join(" ");
     $("#links").hidden = !said.length;
   }
