@@ -125,3 +125,35 @@ def test_the_next_game_starts_with_the_last_ones_people_in_their_colours(table):
     client.post("/api/games", {"game": "howruck", "players": ["Anni", "Ben"]})
     assert client.get("/api/games/new")[1]["people"] == [
         {"name": "Anni", "colour": "yellow"}, {"name": "Ben", "colour": "green"}]
+
+
+def test_a_game_started_without_players_seats_the_last_ones_of_its_kind(table):
+    """`POST /api/games` without `players`: the people of the newest game of that kind, in
+    their seats and colours, as `GET /api/games/new?game=KIND` shows them (renames
+    followed); no such game yet, a refusal that says so."""
+    _, client = table
+    status, answer, _ = client.post("/api/games?lang=de", {"game": "laufrauf"})
+    assert status == 422 and answer["error"]["code"] == "no_previous_players", answer
+    assert answer["error"]["message"] == ("Hier wurde noch keine Partie „laufrauf“ gespielt, "
+                                          "es gibt also keine Spieler zu übernehmen: Geben "
+                                          "Sie die Spieler an („players“).")
+    assert client.get("/api/games/new?game=laufrauf")[1] == {"game": None, "people": []}
+    assert client.get("/api/games")[1]["games"] == []
+    client.post("/api/games", {"game": "laufrauf", "players": ["yellow", "red", "blue"],
+                               "names": {"yellow": "Anna", "red": "Ben"}})
+    client.post("/api/games", {"game": "howruck", "players": ["Cara", "Dan"]})  # newer
+    client.post("/api/players/rename", {"name": "Anna", "to": "Anni"})
+    assert client.get("/api/games/new?game=laufrauf")[1] == {"game": "laufrauf", "people": [
+        {"name": "Anni", "colour": "yellow"}, {"name": "Ben", "colour": "red"},
+        {"name": None, "colour": "blue"}]}
+    status, view, _ = client.post("/api/games", {"game": "laufrauf", "seed": 5})
+    assert status == 201, view
+    assert view["players"] == ["yellow", "red", "blue"]
+    assert view["names"] == {"yellow": "Anni", "red": "Ben"}
+    status, view, _ = client.post("/api/games", {"game": "howruck"})
+    assert status == 201 and view["players"] == ["Cara", "Dan"], view
+    # names given with the seats taken over: they name the colours instead
+    status, view, _ = client.post("/api/games", {"game": "laufrauf", "names": {"blue": "Eva"}})
+    assert status == 201 and view["names"] == {"blue": "Eva"}, view
+    status, answer, _ = client.get("/api/games/new?game=chess")
+    assert status == 422 and answer["error"]["code"] == "unknown_game", answer

@@ -54,6 +54,8 @@ MESSAGES: dict[str, Source] = {
     "unknown_game": "“{game}” is not a game the companion knows.",
     "bad_players": "The players are not valid ({reason}).",
     "bad_player_count": "This game takes {min} to {max} players, not {count}.",
+    "no_previous_players": "No “{game}” game has been played here yet, so there are no "
+                           "players to take over: name the players (“players”).",
     "unknown_option": "“{key}” is not an option of this game.",
     "bad_option": "The option “{key}” cannot be “{value}”.",
     "bad_seed": "The seed must be a whole number.",

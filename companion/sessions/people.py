@@ -11,7 +11,8 @@ their seats, each with their colour. A person is a name as the statistics know i
 and merges followed (`stats.canonical`), letters' case ignored ("anna" sits where "Anna"
 did, as a game refuses the two side by side). A person's colour is the one they last played
 with (only Lauf Rauf! has colours of its own), so it stays theirs from game to game until
-they choose another.
+they choose another. `last_seats` is the same start as a new game's players, for a game
+started without naming them (``POST /api/games`` without ``players``).
 """
 
 from __future__ import annotations
@@ -65,17 +66,19 @@ def winner_people(header: Mapping[str, Any], winner: Any) -> Any:
     return winner
 
 
-def next_people(headers: Iterable[Mapping[str, Any]],
-                aliases: Mapping[str, str]) -> dict[str, Any]:
+def next_people(headers: Iterable[Mapping[str, Any]], aliases: Mapping[str, str],
+                game: str | None = None) -> dict[str, Any]:
     """The new-game form's start, from the stored games' headers oldest first: ``{"game":
     the newest game's kind or None, "people": [{"name": str or None, "colour": str or
     None}, ...]}``, the newest game's people in its seat order. A name is None where a
     colour was played without one (a game stored before names), a colour None where the
-    person never played one."""
+    person never played one. With `game`, the newest game of that kind (the colours still
+    those last played in any game)."""
     colour_of: dict[str, str] = {}  # a person (case folded) -> the colour they last played
     newest: Mapping[str, Any] | None = None
     for header in headers:
-        newest = header
+        if game is None or header["game"] == game:
+            newest = header
         if colour_ids(header):
             for pid in header["players"]:
                 name = _name(header, pid, aliases)
@@ -89,6 +92,23 @@ def next_people(headers: Iterable[Mapping[str, Any]],
         colour = pid if colour_ids(newest) else colour_of.get(str(name).casefold())
         out.append({"name": name, "colour": colour})
     return {"game": newest["game"], "people": out}
+
+
+def last_seats(game: str, headers: Iterable[Mapping[str, Any]],
+               aliases: Mapping[str, str]) -> tuple[list[str], dict[str, str] | None]:
+    """A new game of `game` started without players: the people of the newest game of that
+    kind (`next_people`), as its ``players`` and ``names``: in a game of colours the
+    colours they played and the names of those who had one, elsewhere their names (renames
+    followed). Raises `SetupError` ``unknown_game``, or ``no_previous_players`` when no game
+    of that kind was played yet."""
+    core = get_core(game)
+    start = next_people(headers, aliases, game)
+    if start["game"] is None:
+        raise SetupError("no_previous_players", game=game)
+    if core.colour_ids:
+        names = {p["colour"]: p["name"] for p in start["people"] if p["name"] is not None}
+        return [p["colour"] for p in start["people"]], names or None
+    return [p["name"] for p in start["people"]], None
 
 
 def colour_ids(header: Mapping[str, Any]) -> bool:

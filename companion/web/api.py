@@ -16,10 +16,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.config import PAGE_SECTIONS, ConfigError
 from companion.daemon.hub import HubBusy
 from companion.i18n import OptionKey, languages
-from companion.rules import GAMES, Refusal
+from companion.rules import GAMES, Refusal, get_core
 from companion.rules.base import shown
 from companion.sessions import replay_history
-from companion.sessions.people import next_people
+from companion.sessions.people import last_seats, next_people
 from companion.sessions.players import PlayerBook
 from companion.web import answers
 from companion.web.answers import ANSWERS
@@ -122,15 +122,22 @@ def list_games() -> Response:
 @writes()
 def create_game() -> tuple[Response, int]:
     """Optional `names`: where the players are colours (Lauf Rauf!), the person playing
-    each (``{"red": "Anna"}``), whom the statistics then count."""
+    each (``{"red": "Anna"}``), whom the statistics then count. Without `players`, the
+    people of the newest game of that kind sit down again (`sessions.people.last_seats`,
+    what ``GET /api/games/new?game=KIND`` shows), with their names unless `names` is
+    given."""
     body = json_object()
     unknown = set(body) - {"game", "players", "options", "seed", "names"}
     if unknown:
         raise Refusal("unknown_key", key=sorted(unknown)[0])
     seed = body.get("seed", secrets.randbelow(2**31))
+    players, names = body.get("players"), body.get("names")
+    if "players" not in body and isinstance(body.get("game"), str):  # as /games/new says
+        players, kept = last_seats(body["game"], *call(_stored_people, daemon()))
+        names = names if "names" in body else kept
     try:
-        view = call(daemon().table.create_game, body.get("game"), body.get("players"),
-                    body.get("options"), seed, body.get("names"))
+        view = call(daemon().table.create_game, body.get("game"), players,
+                    body.get("options"), seed, names)
     except Refusal as refusal:  # an option is named as the form names it, in words
         key = refusal.params.get("key")
         if refusal.code != "bad_option" or not isinstance(key, str):
@@ -143,13 +150,18 @@ def create_game() -> tuple[Response, int]:
 def new_game_people() -> Response:
     """Who sits down at the next game: the newest game's people in their seats, each with
     the colour they last played (`sessions.people.next_people`); the page's new-game form
-    starts from it."""
-    d = daemon()
+    starts from it. With ``?game=KIND`` the newest game of that kind: who a game of that
+    kind started without players seats."""
+    game = request.args.get("game")
+    if game is not None:
+        get_core(game)  # unknown_game
+    return jsonify(next_people(*call(_stored_people, daemon()), game))
 
-    def read() -> tuple[list[dict[str, Any]], dict[str, str]]:
-        return ([d.sessions.games[i].header for i in sorted(d.sessions.games)],
-                PlayerBook(d.sessions.store.db).aliases())
-    return jsonify(next_people(*call(read)))
+
+def _stored_people(d: Any) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """On the hub: every stored game's header, oldest first, and the players' aliases."""
+    return ([d.sessions.games[i].header for i in sorted(d.sessions.games)],
+            PlayerBook(d.sessions.store.db).aliases())
 
 
 @api.get("/games/<game_id:game_id>")

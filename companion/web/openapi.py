@@ -152,11 +152,16 @@ def club_paths() -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
-    new_game = {"type": "object", "required": ["game", "players"], "properties": {
+    new_game = {"type": "object", "required": ["game"], "properties": {
         "game": {"type": "string", "enum": sorted(GAMES)},
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(core.min_players for core in GAMES.values()),
-                    "maxItems": max(core.max_players for core in GAMES.values())},
+                    "maxItems": max(core.max_players for core in GAMES.values()),
+                    "description": "left out: the people of the newest game of this kind "
+                                   "sit down again, in their seats and colours, as "
+                                   "`GET /api/games/new?game=KIND` shows them (their names "
+                                   "too, unless `names` is given); refused with "
+                                   "`no_previous_players` when there is none"},
         "options": {"type": "object"}, "seed": {"type": "integer"},
         "names": {"type": "object", "additionalProperties": {"type": "string"}}},
         "additionalProperties": False}
@@ -195,8 +200,12 @@ def openapi_document() -> dict[str, Any]:
             "post": _op("Start a game", _json(STATE, "its state"), *WRITE_ERRORS, 422,
                         body=new_game, status=201)},
         "/api/games/new": {"get": _op(
-            "Who sits down at the next game: the newest game's people, each with their colour",
-            _json(next_people, "the people"))},
+            "Who sits down at the next game: the newest game's people, each with their "
+            "colour; with `game`, the newest game of that kind's (whom a game of that kind "
+            "started without players seats)",
+            _json(next_people, "the people"), params=[{
+                "name": "game", "in": "query", "required": False,
+                "schema": {"type": "string", "enum": sorted(GAMES)}}])},
         "/api/games/{game_id}": {
             "get": _op("A game's public state", _json(STATE, "state"), 404, params=[GAME_ID]),
             "delete": _op(
