@@ -27,6 +27,9 @@ from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
 from companion.sessions.people import check_names
 
+# A stored game's header is one line of its game file and always fits: its every part is
+# bounded by the new game's checks (the largest the API takes is under a quarter of this:
+# tests/test_web_game_file.py). An option without such a bound would need a check of its own.
 MAX_LINE_BYTES = 64 * 1024
 HEADER_KEYS = ("game", "players", "options", "seed", "names")  # names: as stored (people.py)
 EXIT_OK = 0

@@ -81,3 +81,44 @@ def test_a_watching_phone_downloads_as_it_reads_the_history(daemon, client):
     assert status == 200
     assert json.loads(data) == {"game": "tauziehen", "players": ["Ann", "Bob"], "options": {},
                                 "seed": 3}
+
+
+def test_the_largest_header_the_api_takes_is_one_line_companion_replay_reads(daemon, client):
+    """A stored game's header is one line of its game file, and `companion replay` reads
+    lines of at most MAX_LINE_BYTES: no header the API takes may be longer. Every part of
+    one is bounded by its own checks, not by the request's size: a known game, options only
+    by their keys (Lauf Rauf!'s board is the widest: at most 4 colours, each an identifier
+    of at most 16 characters, 2 rings of at most 200 fields, each run-up field once, a name
+    of at most 60 characters), 2-4 players of those colours, names of at most 32 characters,
+    a 64-bit seed; a lone surrogate, which would make the line fall back to JSON's 12-byte
+    escapes, is refused with the request (malformed_json). This header takes each part to
+    its end, every character one of 4 bytes in UTF-8, and the line stays under a quarter of
+    the cap."""
+    from companion.replay import MAX_LINE_BYTES
+    from companion.rules.laufrauf.board import MAX_COLORS, MAX_NAME, MAX_RING
+    from companion.sessions.players import MAX_NAME as MAX_PERSON
+
+    client.pair(daemon)
+    wide = "\U0001d51e"  # 𝔞, a letter (an identifier's): 4 bytes of UTF-8
+    colours = [wide * 15 + chr(0x1D51E + i) for i in range(MAX_COLORS)]
+    runup = list(range(MAX_RING - 1, MAX_COLORS - 1, -1))  # every field but the ascents
+
+    def ring() -> dict:
+        return {"length": MAX_RING, "ascent": {c: i for i, c in enumerate(colours)},
+                "runup": {c: runup for c in colours}}
+    board = {"name": wide * MAX_NAME, "colors": colours, "lower": ring(), "middle": ring()}
+    body = {"game": "laufrauf", "players": colours, "seed": -2**63,
+            "options": {"board": board, "huckauf": "table"},
+            "names": {c: chr(0x1F600 + i) * MAX_PERSON for i, c in enumerate(colours)}}
+    status, view, _ = client.post("/api/games", body)
+    assert status == 201, view
+    status, answer, _ = client.post("/api/games", {**body, "options": {
+        "board": {**board, "name": "\ud800" + wide}}})
+    assert status == 400 and answer["error"]["code"] == "malformed_json", answer
+    status, data, _ = client.exchange("GET", f"/api/games/{view['id']}/actions.jsonl")
+    assert status == 200
+    header = data.split(b"\n")[0]
+    assert len(header) * 4 < MAX_LINE_BYTES, len(header)
+    [final] = replayed(data)
+    assert final["final"]["players"] == colours
+    assert final["final"]["board"]["name"] == board["name"]
