@@ -64,6 +64,26 @@ def test_rename_and_merge(table):
         ("Ann", "Bob"), ("Anne", "Bob")}
 
 
+def test_two_people_who_sat_at_one_game_are_not_merged(table):
+    """One person cannot have played two seats of one game: merging them would count a game
+    against oneself (a win over oneself, for whoever won it), and no merge can be undone."""
+    daemon, client = table
+    finished_game(daemon, "tauziehen", 1, ["Jürgen", "Zoë"])
+    finished_game(daemon, "howruck", 2, ["zoë", "Bob"])
+    before = by_name(client)
+    status, body, _ = client.post("/api/players/merge?lang=de", {"name": "Zoë", "into": "Jürgen"})
+    assert status == 422 and body["error"]["code"] == "played_each_other", body
+    assert body["error"]["params"] == {"name": "Zoë", "into": "Jürgen", "game": 1}
+    assert "Spiel 1" in body["error"]["message"]
+    assert by_name(client) == before  # nothing changed
+    status, body, _ = client.post("/api/players/merge", {"name": "zoë", "into": "Zoë"})
+    assert status == 200, body  # two spellings of one person: never at one game
+    assert by_name(client)["Zoë"]["played"] == 2
+    # and once merged, the person's other spelling is one of the two seats too
+    status, body, _ = client.post("/api/players/merge", {"name": "Jürgen", "into": "Zoë"})
+    assert status == 422 and body["error"]["code"] == "played_each_other", body
+
+
 @pytest.mark.parametrize(("path", "body", "code"), [
     ("/api/players/rename", {"name": "Zed", "to": "Y"}, "no_such_player"),
     ("/api/players/rename", {"name": "Ann", "to": "Bob"}, "player_exists"),

@@ -113,3 +113,34 @@ def test_ratings_are_whole_numbers_everywhere(web_live, page):
     page.click("#players-table [data-player=Ann]")
     labels = page.locator("#rating-chart text").all_text_contents()
     assert len(labels) == 2 and all(x.rsplit(" ", 1)[1].isdigit() for x in labels), labels
+
+
+def test_a_merge_asks_first_and_a_refused_one_is_said(web_live, page):
+    """A merge cannot be undone: the first tap asks, naming the two; the second merges. Two
+    people who played each other are refused with the table's sentence."""
+    for game in (("howruck", 1, ["Ann", "Bob"]), ("tauziehen", 1, ["Anne", "Cat"])):
+        finished_game(web_live, *game)
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
+    pair(page, web_live)
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#players-table")
+    page.click("#player-change summary")
+    page.select_option("#player-change select", "Bob")
+    page.fill("#player-change input", "Ann")
+    page.click("#merge-player")
+    assert page.inner_text("#merge-player") == \
+        "Tap again: “Bob” and “Ann” become one person for good"
+    page.wait_for_timeout(500)  # a double tap's time: a second tap sooner is the same tap
+    page.click("#merge-player")
+    page.wait_for_selector("#player-note[data-code=played_each_other]")
+    assert "both played game 1" in page.inner_text("#player-note")
+    assert page.inner_text("#merge-player") == "Merge into"
+    page.select_option("#player-change select", "Anne")
+    page.click("#merge-player")
+    page.wait_for_timeout(500)
+    page.click("#merge-player")
+    page.locator("#players-table tbody tr td:first-child", has_text="Anne").wait_for(
+        state="detached")
+    assert page.locator("#players-table tbody tr td:first-child").all_inner_texts() == [
+        "Ann", "Bob", "Cat"]
+    assert page.problems == []

@@ -21,6 +21,8 @@ CLUB_MESSAGES: dict[str, Source] = {
     "no_such_player": "There is no player “{name}”.",
     "player_exists": "“{name}” is already a player: merge the two instead.",
     "same_player": "“{name}” cannot be merged with itself.",
+    "played_each_other": "“{name}” and “{into}” both played game {game}: two people, "
+                         "not one.",
     "no_such_step": "This game has {steps} actions; there is no step {step}.",
 }
 

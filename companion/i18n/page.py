@@ -301,6 +301,7 @@ PAGE: dict[str, Source] = {
     "pl_none": "No finished games yet.",
     "pl_rename": "Rename",
     "pl_merge": "Merge into",
+    "pl_merge_confirm": "Tap again: “{name}” and “{into}” become one person for good",
     "pl_new_name": "New name, or the player to merge into",
     "pl_change": "Rename or merge",
     "pl_streak_won": "{n} won",

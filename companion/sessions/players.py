@@ -9,6 +9,7 @@ the hub thread, like the store it writes to.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 
 from companion.rules import Refusal
 from companion.rules.base import shown
@@ -57,8 +58,12 @@ class PlayerBook:
             raise Refusal("player_exists", name=taken)
         return self._alias(name, to)
 
-    def merge(self, name: object, into: object, known: set[str]) -> dict[str, str]:
-        """`name` and `into` are the same person, from now on called `into`."""
+    def merge(self, name: object, into: object, known: set[str],
+              seats: Iterable[tuple[int, Iterable[str]]] = ()) -> dict[str, str]:
+        """`name` and `into` are the same person, from now on called `into`. `seats`: each
+        stored game's id and the names it was played with; two people who sat at one game
+        are two people (merged, the game would count against oneself, and a merge cannot
+        be undone)."""
         name, into = check_name(name), check_name(into)
         players = self._players(known)
         for who in (name, into):
@@ -66,6 +71,10 @@ class PlayerBook:
                 raise Refusal("no_such_player", name=who)
         if name == into:
             raise Refusal("same_player", name=name)
+        aliases = self.aliases()
+        for game_id, names in seats:
+            if {name, into} <= {canonical(n, aliases) for n in names}:
+                raise Refusal("played_each_other", name=name, into=into, game=game_id)
         return self._alias(name, into)
 
     def _players(self, known: set[str]) -> set[str]:

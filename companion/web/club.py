@@ -209,8 +209,12 @@ def _change_player(method: str, target_key: str) -> Response:
     d = daemon()
 
     def change() -> dict[str, str]:
-        aliases = getattr(_book(d), method)(body.get("name"), body.get(target_key),
-                                            _known_names(d))
+        book = _book(d)
+        if method == "merge":
+            seats = [(g.id, people(g.header)) for g in d.sessions.games.values()]
+            aliases = book.merge(body.get("name"), body.get(target_key), _known_names(d), seats)
+        else:
+            aliases = book.rename(body.get("name"), body.get(target_key), _known_names(d))
         d.hub.publish("games", {"players": True})  # pages reload their lists
         return aliases
     return jsonify({"aliases": d.hub.call(change)})

@@ -142,7 +142,12 @@
       if (response.ok) { view.chosen = to.value.trim(); load(); }
     };
     rename.addEventListener("click", send("/api/players/rename", "to"));
-    merge.addEventListener("click", send("/api/players/merge", "into"));
+    // A merge cannot be undone: it asks first, naming the two (core.js `confirm`).
+    merge.dataset.t = "pl_merge";
+    const merging = send("/api/players/merge", "into");
+    merge.addEventListener("click", () => {
+      if (companion.confirm.armed(merge, "pl_merge_confirm", {name: said(from.value), into: to.value.trim()})) merging();
+    });
     return el("details", {id: "player-change"}, el("summary", {}, t("pl_change")), from, to,
       el("datalist", {id: "player-names"}, ...names.map((n) => new Option(n, n))),
       el("div", {class: "row"}, rename, merge), el("p", {id: "player-note", role: "alert"}));
