@@ -309,3 +309,22 @@ def test_tauziehen_and_stramash_a_picked_card_has_a_visible_way_back(browser, da
     back.click()
     until(page, f"document.querySelectorAll('#choices button').length === {cards}")
     assert back.count() == 0
+
+
+def test_a_screen_reader_is_told_when_its_turn_comes(browser, daemon):
+    """The title and a vibration tell a sighted player; a screen reader reads neither. Its
+    live region says whose turn it is, by the name the prompt uses (Lauf Rauf!: the person
+    and the colour)."""
+    game = daemon.hub.call(lambda: daemon.table.create_game(
+        "laufrauf", ["red", "yellow"], {}, 3, names={"red": "Anna", "yellow": "Ben"}))["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page, "yellow")
+    until(page, "window.companion.state && window.companion.state.turn === 'red'")
+    assert page.inner_text("#said") == ""  # not this phone's turn
+    for action in ({"type": "roll", "player": "red", "dice": [1, 2]},
+                   {"type": "pass", "player": "red"}):
+        daemon.hub.call(daemon.table.apply, game, action)
+    until(page, "document.querySelector('#said').textContent === 'Ben (gelb) ist am Zug'")
+    assert page.title().startswith("▶ Ben (gelb) ist am Zug")
+    assert page.get_attribute("#said", "aria-live") == "polite"

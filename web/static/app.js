@@ -48,6 +48,8 @@
       companion.announce.clear();
       document.querySelectorAll("#hardware-note, #backup-note").forEach((n) => { n.textContent = ""; });
       document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+      // a question asked in the old language is withdrawn: the next tap asks it in the new
+      document.querySelectorAll("[data-armed]").forEach((b) => companion.confirm.disarm(b));
       translatePage();
       companion.play.render();
       // translatePage() reset the badge to its markup; say what the stream really is.

@@ -49,6 +49,8 @@
     },
     disarm(b) {
       clearTimeout(b.timer);
+      const said = document.getElementById("said");
+      if (said.textContent === b.textContent) said.textContent = "";  // the question is over
       delete b.dataset.armed;
       b.textContent = companion.t(b.dataset.t);
       b.classList.remove("danger");

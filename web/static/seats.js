@@ -85,8 +85,10 @@
   // Called with each new state: tells the phone when one of its seats' turn begins.
   function notify(before, s, t) {
     const now = onTurn(s);
-    document.title = now ? `▶ ${t("turn", {p: s.turn})} · ${TITLE}` : TITLE;
+    const turn = t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
+    document.title = now ? `▶ ${turn} · ${TITLE}` : TITLE;
     if (!now || (before && before.id === s.id && before.turn === s.turn)) return;
+    document.getElementById("said").textContent = turn;  // a title change is not read out
     if (tapped()) {
       if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
       beep();
