@@ -57,7 +57,7 @@ from companion.web.http1 import (
     head_end,
     parse_head,
 )
-from companion.web.stream import Broker, StreamClient, StreamOpener
+from companion.web.stream import Broker, StreamClient, StreamOpener, sse
 from companion.web.workers import Workers
 
 log = logging.getLogger("companion.web")
@@ -65,7 +65,9 @@ MAX_BODY = 64 * 1024
 MAX_HEAD = 16 * 1024
 IDLE_S = 30.0  # a kept-alive connection with no new request is closed after this
 HEAD_S = 15.0  # a request's head must arrive within this (and each piece of its body)
-KEEPALIVE_S = 15.0  # a comment line on every open stream, so proxies and phones keep it
+# An `alive` message (its data: this interval) on every open stream, so proxies and phones
+# keep it, and a page can tell a silent table from a quiet one (live.js).
+KEEPALIVE_S = 15.0
 SWEEP_S = 1.0  # how often connections past their time limit are looked for
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -154,7 +156,7 @@ class WebServer:
 
     def _keepalive(self) -> None:
         if self.broker is not None:
-            self.broker.fan_out(": keep-alive\n\n", paired_only=False)
+            self.broker.fan_out(sse("alive", KEEPALIVE_S), paired_only=False)
         self.loop.call_later(KEEPALIVE_S, self._keepalive)
 
     def _sweep(self) -> None:

@@ -6,6 +6,11 @@
   "use strict";
   const FIRST_MS = 1000;
   const LONGEST_MS = 30000;
+  // The table says "alive" on every stream every so often (the interval is its data). A
+  // table switched off or gone out of Wi-Fi range closes nothing: the stream just falls
+  // silent, and the page would say "live" all night. Silent for this many intervals, the
+  // stream counts as lost.
+  const SILENT_INTERVALS = 2.5;
 
   // handlers: {event name: function(parsed data)}; onLive(true|false) shows the state.
   function open(handlers, onLive) {
@@ -14,22 +19,34 @@
     let timer = null;
     const more = [];  // listeners other modules add (the Players tab: "games")
 
+    let heard = 0, aliveMs = 0;  // when the table last spoke; its interval, once said
+    const hear = () => { heard = Date.now(); };
+
     function connect() {
       timer = null;
       source = new EventSource("/api/stream");
-      source.onopen = () => { delay = FIRST_MS; onLive(true); };
-      source.onerror = () => {
-        onLive(false);
-        source.close();  // we reconnect ourselves: EventSource gives up after a 503
-        const wait = delay * (0.5 + Math.random() / 2);
-        delay = Math.min(delay * 2, LONGEST_MS);
-        timer = setTimeout(connect, wait);
-      };
+      hear();
+      source.onopen = () => { delay = FIRST_MS; hear(); onLive(true); };
+      source.onerror = lost;
+      source.addEventListener("alive", (e) => { hear(); aliveMs = Number(e.data) * 1000 || aliveMs; });
       for (const [name, handler] of Object.entries(handlers)) {
-        source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
+        source.addEventListener(name, (e) => { hear(); handler(JSON.parse(e.data)); });
       }
       for (const [name, listener] of more) source.addEventListener(name, listener);
     }
+
+    function lost() {
+      onLive(false);
+      source.close();  // we reconnect ourselves: EventSource gives up after a 503
+      const wait = delay * (0.5 + Math.random() / 2);
+      delay = Math.min(delay * 2, LONGEST_MS);
+      timer = setTimeout(connect, wait);
+    }
+
+    setInterval(() => {
+      const open = source && source.readyState === EventSource.OPEN;
+      if (open && aliveMs && Date.now() - heard > SILENT_INTERVALS * aliveMs) lost();
+    }, 1000);
 
     // A fresh stream at once (e.g. after pairing: a paired phone also gets the OLED picture).
     function reopen() {
