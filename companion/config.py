@@ -297,6 +297,17 @@ def _check_pins_unique(config: Config) -> None:
         used[pin] = key
 
 
+def simulated_player_pins(config: Config, seats: int) -> tuple[int, ...]:
+    """The player pins of a simulated table: the config's, then a free pin for each further
+    seat up to `seats`, so that every seat of any game has a button to press (mock pins:
+    nobody wires them). Free: used by nothing in the config, neither I2C's nor the ID
+    EEPROM's (GPIO 0 and 1), from GPIO 4 upwards, the same ones at every start."""
+    used = {*RESERVED_PINS, 0, 1, *config.player_pins, *config.led_pins,
+            config.ok_pin, config.buzzer_pin}
+    free = [pin for pin in range(28) if pin not in used]
+    return config.player_pins + tuple(free[:max(0, seats - len(config.player_pins))])
+
+
 def load(path: Path | None) -> Config:
     """The config at `path`, or /etc/companion/config.toml when it exists, or the defaults."""
     if path is None:

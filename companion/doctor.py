@@ -82,14 +82,21 @@ def _acknowledges(bus: Any, address: int) -> bool:
         return False
 
 
-def check_pins(config: configuration.Config, stop: str = STOP_SERVICE) -> Iterator[Finding]:
-    """Claim every configured pin once; a pin taken elsewhere (or twice) is reported."""
+def check_pins(config: configuration.Config, stop: str = STOP_SERVICE,
+               simulate: bool = False) -> Iterator[Finding]:
+    """Claim every configured pin once; a pin taken elsewhere (or twice) is reported. In
+    simulation also the mock pins of the seats the config has no button for, as
+    `companion run --simulate` claims them."""
     from gpiozero import DigitalInputDevice, DigitalOutputDevice
     from gpiozero.exc import GPIOPinInUse
 
+    player_pins = config.player_pins
+    if simulate:
+        from companion.rules import MOST_PLAYERS
+        player_pins = configuration.simulated_player_pins(config, MOST_PLAYERS)
     wanted: list[tuple[str, int, type]] = [
         *((Said("doctor:role_player", n=i + 1), p, DigitalInputDevice)
-          for i, p in enumerate(config.player_pins)),
+          for i, p in enumerate(player_pins)),
         *(((Said("doctor:role_ok"), config.ok_pin, DigitalInputDevice),)
           if config.ok_pin is not None else ()),
         *((Said("doctor:role_led", n=i + 1), p, DigitalOutputDevice)
@@ -231,7 +238,7 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
         if open_bus is None:
             yield from check_i2c(config)
         yield from check_display(config, open_bus or _smbus)
-    yield from check_pins(config, stop)
+    yield from check_pins(config, stop, simulate)
     yield from check_serial(config, stop=stop)
     yield from check_database(data_dir)
     yield from check_web_port(config, stop)

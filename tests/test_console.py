@@ -147,3 +147,24 @@ def test_each_games_state_line_says_whose_turn_and_how_it_ended(tmp_path, game, 
     assert not any("None" in line or "red" in line or "blue" in line for line in lines)
     if session.status == "over":
         assert "ist vorbei" in lines[-1], lines[-1]
+
+
+def test_a_third_players_key_presses_the_third_seats_button(daemon):
+    """Key 3 is P3's button: with the default config's two player pins it did nothing, and a
+    third Lauf Rauf! player could not throw from the terminal."""
+    import threading
+
+    from daemon_helpers import wait_until
+
+    from companion.daemon.console import Console
+
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"],
+                           None, 3)["id"]
+    for player in ("red", "blue"):
+        for action in ({"type": "roll", "player": player, "dice": [1, 2]},
+                       {"type": "pass", "player": player}):
+            daemon.hub.call(daemon.table.apply, game, action)
+    Console(daemon, threading.Event(), "en").key("3")
+    wait_until(lambda: daemon.hub.call(daemon.table.view)["throws"] == 1)
+    session = daemon.hub.call(daemon.sessions.get, game)
+    assert session.actions[-1] == {"type": "roll", "player": "green"}

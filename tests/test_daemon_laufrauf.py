@@ -107,3 +107,9 @@ def test_holding_ok_for_a_new_pin_throws_no_dice(daemon, mock_pins, monkeypatch)
     time.sleep(0.1)
     assert view(daemon)["throws"] == 0
     assert daemon.hub.call(daemon.sessions.get, daemon.table.current).actions == []
+
+
+def test_a_table_off_simulation_has_the_configured_buttons_only(daemon):
+    """The simulation's further seat buttons are the simulation's: a Pi's table claims the
+    pins its config names, and no other."""
+    assert daemon.button_names() == ["p0", "p1", "ok"]

@@ -78,6 +78,20 @@ def test_pin_in_use(tmp_path, mock_pins):
     assert findings(parse({"web": WEB}), tmp_path)["pins"].ok  # released again
 
 
+def test_a_simulated_table_claims_a_button_for_every_seat(tmp_path, mock_pins):
+    """`companion run --simulate` gives each further seat a game can have a button of its
+    own (P3 to P6 of a six-player game); the doctor in simulation claims the same pins."""
+    found = findings(parse({"web": WEB}), tmp_path)["pins"]
+    assert found.ok and found.message.params["n"] == 10
+    assert "GPIO17, GPIO27, GPIO4, GPIO5, GPIO6, GPIO7, GPIO22" in found.message
+    squatter = Button(4)
+    try:
+        found = findings(parse({"web": WEB}), tmp_path)["pins"]
+    finally:
+        squatter.close()
+    assert "GPIO4 (player 3 button) is in use" in found.message
+
+
 def test_no_serial_box(tmp_path, mock_pins):
     found = findings(parse({"web": WEB, "serial": {"port": str(tmp_path / "none")}}),
                      tmp_path)

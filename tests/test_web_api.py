@@ -310,3 +310,30 @@ def test_a_game_has_one_address(daemon, client, path):
     assert client.get("/api/games/1")[0] == 200
     status, body, _ = client.get(path)
     assert status == 404 and body["error"]["code"] == "not_found"
+
+
+def test_every_seat_of_a_three_player_lauf_rauf_has_a_simulated_button(daemon, client):
+    """The default config wires P1, P2 and OK: a third Lauf Rauf! player had no button in
+    simulation. Each further seat any game can have gets one, on a mock pin of its own (not
+    one the config uses), and the page is told which are the simulation's alone."""
+    _, status, _ = client.get("/api/status")
+    assert status["buttons"] == ["p0", "p1", "p2", "p3", "p4", "p5", "ok"]
+    assert status["simulated_seats"] == ["p2", "p3", "p4", "p5"]
+    pins = [daemon.buttons.buttons[name].pin.info.name for name in status["buttons"]]
+    assert len(set(pins)) == 7 and pins[:2] == ["GPIO17", "GPIO27"] and pins[6] == "GPIO22"
+    client.pair(daemon)
+    game = client.post("/api/games", {"game": "laufrauf",
+                                      "players": ["red", "blue", "green"]})[1]["id"]
+    for player in ("red", "blue"):
+        for action in ({"type": "roll", "player": player, "dice": [1, 2]},
+                       {"type": "pass", "player": player}):
+            daemon.hub.call(daemon.table.apply, game, action)
+    assert client.get(f"/api/games/{game}")[1]["turn"] == "green"
+    for pressed in (True, False):
+        assert client.post("/api/sim/button", {"name": "p2", "pressed": pressed})[0] == 200
+    deadline = time.monotonic() + 5
+    while client.get(f"/api/games/{game}")[1]["throws"] == 0:
+        assert time.monotonic() < deadline, "P3 threw no dice"
+        time.sleep(0.05)
+    session = daemon.hub.call(daemon.sessions.get, game)
+    assert session.actions[-1] == {"type": "roll", "player": "green"}

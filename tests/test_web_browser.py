@@ -133,6 +133,36 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
     shot(page, "10-simulation")
 
 
+def test_every_seat_of_the_game_on_the_table_has_its_simulated_button(browser, daemon):
+    """Lauf Rauf! with three players had P1, P2 and OK only (the default config's pins): a
+    seat the config has no button for gets one while the game on the table has that seat,
+    and it throws the dice like a wired one."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    page.click("nav [data-tab=sim]")
+    texts = "[...document.querySelectorAll('#sim-buttons button')].map((b) => b.textContent)"
+    until(page, f"{texts}.join() === 'P1,P2,OK'")  # no game: the table's own buttons
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue", "green"],
+                           None, 3)["id"]
+    until(page, f"{texts}.length === 4")
+    assert page.locator("#sim-buttons button").all_inner_texts() == [
+        "P1 · rot", "P2 · blau", "P3 · grün", "OK"]
+    for player in ("red", "blue"):
+        for action in ({"type": "roll", "player": player, "dice": [1, 2]},
+                       {"type": "pass", "player": player}):
+            daemon.hub.call(daemon.table.apply, game, action)
+    third = page.locator("#sim-buttons [data-button=p2]")
+    third.dispatch_event("pointerdown")
+    wait_until(lambda: daemon.buttons.buttons["p2"].is_pressed)
+    third.dispatch_event("pointerup")
+    wait_until(lambda: daemon.hub.call(daemon.table.view)["throws"] == 1)
+    assert daemon.hub.call(daemon.sessions.get, game).actions[-1] == {
+        "type": "roll", "player": "green"}
+    shot(page, "10b-simulation-three-seats")
+    daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    until(page, f"{texts}.join() === 'P1 · Anna,P2 · Bert,OK'")  # two seats: P3 is gone
+
+
 def test_hardware_settings_from_the_page(browser, daemon):
     page = hardware_form(browser, daemon)
     until(page, "document.querySelector('[name=\"buttons.players\"]').value !== ''")

@@ -121,7 +121,9 @@ def test_saved_hardware_settings_apply_at_the_next_start(tmp_path):
     d = web_daemon(tmp_path)
     try:
         assert d.config.player_pins == (5, 6, 13) and d.display is None
-        assert d.button_names() == ["p0", "p1", "p2", "ok"]
+        pins = {n: b.pin.info.name for n, b in d.buttons.buttons.items()}
+        assert [pins[n] for n in ("p0", "p1", "p2")] == ["GPIO5", "GPIO6", "GPIO13"]
+        assert d.simulated_seats == ["p3", "p4", "p5"]  # simulation's own: the other seats
         assert Client(d.web.port).get("/api/settings")[1]["restart_needed"] is False
     finally:
         d.stop()

@@ -153,8 +153,14 @@ class Daemon:
             # the streams' messages are made and sent in the server's loop
             self.hub.subscribe_posted(self.broker.publish, "web-stream", self.web.door.call,
                                       topics=Broker.TOPICS)
-        self.buttons = ButtonPanel(config.player_pins, config.ok_pin, config.pull_up,
-                                   self.post_edge)
+        player_pins = config.player_pins
+        if simulate:  # a button for every seat of any game: a third player's P3, …
+            from companion.rules import MOST_PLAYERS
+            player_pins = configuration.simulated_player_pins(config, MOST_PLAYERS)
+        self.buttons = ButtonPanel(player_pins, config.ok_pin, config.pull_up, self.post_edge)
+        # the seat buttons the config has not: the page shows them for a game's seats only
+        self.simulated_seats = [f"p{i}" for i in range(len(config.player_pins),
+                                                      len(player_pins))]
         self.hotspot = self._hotspot(config, data, simulate)
         self.links = Links(self.hub, config.serial_port, self.mqtt and self.mqtt.link_info())
         if self.mqtt is not None:  # its link's changes, posted to the hub like the box's

@@ -20,8 +20,6 @@ import time
 import tty
 from typing import Any
 
-from gpiozero import Device
-
 from companion.i18n.catalogs import terminal_language
 from companion.i18n.said import Said
 from companion.screens.sentences import race_sentence, state_line
@@ -50,11 +48,11 @@ class Console:
             termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._saved)
             self._saved = None
 
-    def press(self, pin: int) -> None:
-        mock = Device.pin_factory.pin(pin)
-        mock.drive_low()
+    def press(self, name: str) -> None:
+        """A whole press of a button (``p0``…, ``ok``) on its mock pin, as the page's."""
+        self.daemon.press_simulated(name, True)
         time.sleep(0.08)
-        mock.drive_high()
+        self.daemon.press_simulated(name, False)
 
     def _read(self) -> None:
         fd = sys.stdin.fileno()
@@ -68,15 +66,16 @@ class Console:
             self.key(data.decode(errors="replace").lower())
 
     def key(self, key: str) -> None:
-        config = self.daemon.config
+        """One key: ``1`` is P1's button, … (every seat's, the simulation's own included)."""
+        names = self.daemon.button_names()
         if key == "q":
             self.stop.set()
         elif key == "n":
             self.daemon.hub.call(self.daemon.table.create_game, "howruck", ["A", "B"])
-        elif key == "o" and config.ok_pin is not None:
-            self.press(config.ok_pin)
-        elif key.isdigit() and 1 <= int(key) <= len(config.player_pins):
-            self.press(config.player_pins[int(key) - 1])
+        elif key == "o" and "ok" in names:
+            self.press("ok")
+        elif key.isascii() and key.isdigit() and key != "0" and f"p{int(key) - 1}" in names:
+            self.press(f"p{int(key) - 1}")
 
     def show(self, topic: str, payload: Any) -> None:
         if topic == "race":

@@ -14,6 +14,8 @@ GAMES: dict[str, RuleCore] = {
     "tauziehen": TauziehenCore(),
     "stramash": StramashCore(),
 }
+# The most players any game seats: a simulated table has a button for each (config.py).
+MOST_PLAYERS = max(core.max_players for core in GAMES.values())
 
 
 def get_core(name: object) -> RuleCore:
@@ -22,4 +24,4 @@ def get_core(name: object) -> RuleCore:
     return GAMES[name]
 
 
-__all__ = ["GAMES", "Outcome", "Refusal", "RuleCore", "SetupError", "get_core"]
+__all__ = ["GAMES", "MOST_PLAYERS", "Outcome", "Refusal", "RuleCore", "SetupError", "get_core"]

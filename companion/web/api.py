@@ -63,7 +63,8 @@ def status() -> Response:
                     "language": d.settings.language,
                     "language_chosen": d.settings.chosen or d.file_config.language_chosen,
                     "games": sorted(GAMES), "current": current,
-                    "buttons": d.button_names(), "page_url": d.page_url,
+                    "buttons": d.button_names(), "simulated_seats": d.simulated_seats,
+                    "page_url": d.page_url,
                     **links})  # "devices" (the button box) and "club": daemon/links.py
 
 

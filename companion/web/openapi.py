@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.daemon.links import BOX_STATES, CLUB_STATES
 from companion.i18n import languages
-from companion.rules import GAMES
+from companion.rules import GAMES, MOST_PLAYERS
 
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
     "type": "object", "required": ["code", "message", "params"],
@@ -156,7 +156,7 @@ def openapi_document() -> dict[str, Any]:
         "game": {"type": "string", "enum": sorted(GAMES)},
         "players": {"type": "array", "items": {"type": "string"},
                     "minItems": min(core.min_players for core in GAMES.values()),
-                    "maxItems": max(core.max_players for core in GAMES.values()),
+                    "maxItems": MOST_PLAYERS,
                     "description": "left out: the people of the newest game of this kind "
                                    "sit down again, in their seats and colours, as "
                                    "`GET /api/games/new?game=KIND` shows them (their names "

@@ -34,7 +34,7 @@
     $("#pair").hidden = r.data.paired;
     if (r.data.simulate) {  // a laptop's simulation: a Pi's phones never load its buttons
       document.querySelector("nav [data-tab=sim]").hidden = false;
-      loadScript("sim.js").then(() => { companion.sim.init(r.data.buttons); companion.sim.name(app.state); });
+      loadScript("sim.js").then(() => { companion.sim.init(r.data.buttons, r.data.simulated_seats); companion.sim.name(app.state); });
     }
     companion.tabs.init();
     companion.pairing.init();
