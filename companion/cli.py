@@ -274,6 +274,6 @@ def _command(args: argparse.Namespace, splash: Splash | None = None) -> int:
         from companion.bench import main as bench_main
         return bench_main(args.names, args.quick)
     if args.command == "run":
-        from companion.daemon import main as daemon_main
+        from companion.daemon.run import main as daemon_main
         return daemon_main(args, splash)
     return 2

@@ -282,7 +282,7 @@ def check_network(config: configuration.Config, simulate: bool) -> Iterator[Find
 
 
 # What a new installation must be able to load before the installer switches over to it.
-PARTS = ("companion.daemon", "companion.daemon.table", "companion.devices.buttons",
+PARTS = ("companion.daemon.run", "companion.daemon.table", "companion.devices.buttons",
          "companion.devices.oled", "companion.devices.serialbox", "companion.screens",
          "companion.web", "companion.web.api", "companion.club.publisher")
 

@@ -64,7 +64,7 @@ def _record(self, args, *rest, **kw):
     _init(self, args, *rest, **kw)
 subprocess.Popen.__init__ = _record
 
-from companion.daemon import _few_malloc_arenas
+from companion.daemon.run import _few_malloc_arenas
 took = _few_malloc_arenas()
 kept, together = [], threading.Barrier(8)
 def allocate():  # all alive at once (a finished thread's arena is handed to the next)

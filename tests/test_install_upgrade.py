@@ -33,7 +33,7 @@ def source(tmp_path: Path, name: str, *, unbuildable: bool = False,
         (copy / "pyproject.toml").write_text(
             text.replace('dependencies = [\n', 'dependencies = [\n    "no-such-package>=1",\n', 1))
     if does_not_start:  # it loads (the offline check passes) but `companion run` ends at once
-        daemon = copy / "companion" / "daemon" / "__init__.py"
+        daemon = copy / "companion" / "daemon" / "run.py"
         text = daemon.read_text()
         marker = "def main(args: argparse.Namespace, splash: Splash | None = None) -> int:\n"
         assert marker in text
