@@ -54,6 +54,16 @@ def wait_until(condition, timeout=5.0):
         time.sleep(0.01)
 
 
+def map_error(reader: SerialBox) -> float:
+    """How far the reader's clock map may put a box time, whatever the machine's load: half
+    its quickest ping round trip so far (the box read its clock within the trip; in its
+    first seconds the map keeps the quickest trip's offset, clockmap.py), and a few µs of
+    the fake box's truncation. A busy machine's slow round trips widen it (2.3 ms was seen
+    under three busy loops: a fixed 2 ms did not hold). Later pings only make it smaller."""
+    quickest = min(rtt for rtt, _, _ in list(reader.clockmap.samples))  # a copy: it grows
+    return quickest / 2 + 10e-6
+
+
 @pytest.fixture
 def box_link(tmp_path):
     return tmp_path / "companion-buttons"
@@ -73,7 +83,8 @@ def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
     try:
         wait_until(lambda: reader.clockmap.ready and reader.hello)
         assert reader.hello == {"version": 1, "buttons": 3, "wrap": 1 << 30}
-        t = time.monotonic() - 0.010
+        error = map_error(reader)
+        t = time.monotonic() - 0.010 - 2 * error  # its arrival: further off than the error
         box.send(f"press p1 {t}")
         box.send("raw garbage line\\n")
         box.send("raw P p0 notanumber\\n")
@@ -85,7 +96,7 @@ def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
         wait_until(lambda: len(edges) == 2)
         name, mapped, pressed, source = edges[0]
         assert (name, pressed, source) == ("p1", True, "serial")
-        assert abs(mapped - t) < 0.002  # within the ping round trip
+        assert abs(mapped - t) <= error  # within half the quickest ping round trip
         assert edges[1][2] is False
         assert reader.stats["garbage"] == 4 and reader.stats["overlong"] == 1
     finally:
@@ -195,12 +206,15 @@ def test_a_hostile_line_is_refused_and_the_next_press_keeps_its_box_time(box_lin
         wait_until(lambda: reader.clockmap.ready and reader.hello)
         garbage = reader.stats["garbage"]
         box.send("raw " + hostile + "\\n")
-        t = time.monotonic() - 0.010
+        wait_until(lambda: reader.stats["garbage"] == garbage + 1)  # counted as refused
+        assert reader.clockmap.ready, hostile  # not dropped (a HELLO maps a new counter)
+        error = map_error(reader)  # the map as the hostile line left it
+        t = time.monotonic() - 0.010 - 2 * error  # its arrival: further off than the error
         box.send(f"press p1 {t}")
         wait_until(lambda: any(e[0] == "p1" for e in edges))
         (_, mapped, _, _), = [e for e in edges if e[0] == "p1"]
-        assert abs(mapped - t) < 0.002, (hostile, mapped - t)  # the box time, not arrival
-        assert reader.stats["garbage"] == garbage + 1  # counted as refused
+        assert abs(mapped - t) <= error, (hostile, mapped - t, error)  # box time, not arrival
+        assert reader.stats["garbage"] == garbage + 1
         assert reader._thread.is_alive()
     finally:
         reader.stop()
