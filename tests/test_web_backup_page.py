@@ -6,6 +6,7 @@ download is refused on the page, never saved as a file."""
 from __future__ import annotations
 
 import re
+import time
 
 from browser_helpers import (
     answerable,
@@ -132,6 +133,21 @@ def test_a_refused_restore_is_said_at_the_backup_section(browser, daemon, tmp_pa
 CHOSEN = "document.querySelector('#restore-chosen').textContent"
 
 
+def picker_opened_by(page, choosers: list, act, timeout_s: float = 10.0):
+    """The file picker `act` opens, as Playwright hands it over. `choosers` is filled by a
+    listener the test added when its phone opened: Playwright switches Chromium's picker
+    interception on by a message it sends without waiting (`expect_file_chooser` too), and
+    a key pressed at once could reach the page first (a busy machine, seen): Chromium then
+    opened its own picker, which a headless browser cancels, and no event came."""
+    assert choosers == []
+    act()
+    deadline = time.monotonic() + timeout_s
+    while not choosers:
+        assert time.monotonic() < deadline, "no file picker opened"
+        page.wait_for_timeout(50)  # Playwright's events are delivered while it waits
+    return choosers.pop()
+
+
 def test_the_file_field_speaks_the_pages_language(browser, daemon, tmp_path):
     """The restore's file field in the page's words, not the browser's own ("Choose File / No
     file chosen" in Chromium's language, whatever the page's): the native input is hidden
@@ -139,6 +155,8 @@ def test_the_file_field_speaks_the_pages_language(browser, daemon, tmp_path):
     names the file chosen (or none). Reached by Tab, with a focus ring on the button, and a
     name a screen reader says."""
     page = phone(browser, daemon)
+    choosers: list = []
+    page.on("filechooser", lambda chooser: choosers.append(chooser))  # intercepted from now
     pair(page, daemon)
     page.click("nav [data-tab=setup]")
     page.click("#data summary")
@@ -161,17 +179,15 @@ def test_the_file_field_speaks_the_pages_language(browser, daemon, tmp_path):
     shot(page, "backup-file-field-focused")
     first = tmp_path / "erste.companion-backup"
     first.write_bytes(b"not read before a restore")
-    with page.expect_file_chooser() as choosing:
-        page.keyboard.press("Space")  # opens the picker from the keyboard
-    choosing.value.set_files(str(first))
+    # opens the picker from the keyboard
+    picker_opened_by(page, choosers, lambda: page.keyboard.press("Space")).set_files(str(first))
     until(page, f"{CHOSEN} === 'erste.companion-backup'")
     assert page.is_enabled("#restore")
 
     second = tmp_path / "zweite.companion-backup"
     second.write_bytes(b"not read either")
-    with page.expect_file_chooser() as choosing:
-        page.click("#restore-pick")  # a tap on the button opens it too
-    choosing.value.set_files(str(second))
+    # a tap on the button opens it too
+    picker_opened_by(page, choosers, lambda: page.click("#restore-pick")).set_files(str(second))
     until(page, f"{CHOSEN} === 'zweite.companion-backup'")
     shot(page, "backup-file-chosen")
     assert serious_violations(page) == []
