@@ -9,13 +9,17 @@ the hub thread, like the store it writes to.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from companion.rules import Refusal
 from companion.rules.base import shown
 from companion.rules.players import MAX_ID_LENGTH, invisible_character, name_as_shown
 from companion.sessions.store import Transaction
 from companion.stats import canonical
+
+# Each stored game's id and the names it was played with (a Lauf Rauf! colour by the name
+# of the person who played it, where the game has one: sessions/people.py).
+Seats = Sequence[tuple[int, Sequence[str]]]
 
 MAX_NAME = MAX_ID_LENGTH  # a name a game takes (a longer one could never play)
 SCHEMA = "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL)"
@@ -44,12 +48,12 @@ class PlayerBook:
         self.db.execute(SCHEMA)
         return dict(self.db.execute("SELECT name, player FROM player_aliases").fetchall())
 
-    def rename(self, name: object, to: object, known: set[str]) -> dict[str, str]:
+    def rename(self, name: object, to: object, seats: Seats) -> dict[str, str]:
         """`name` is called `to` from now on, in every game. `to` must be new, or differ
         from `name` only in letters' case (a spelling fixed): read aloud, "Bob" and "bob" are
         one player, as a new game's names are (`sessions.make_header`)."""
         name, to = check_name(name), check_name(to)
-        players = self._players(known)
+        players = self._players(seats)
         if name not in players:
             raise Refusal("no_such_player", name=name)
         taken = next((p for p in sorted(players)
@@ -58,14 +62,12 @@ class PlayerBook:
             raise Refusal("player_exists", name=taken)
         return self._alias(name, to)
 
-    def merge(self, name: object, into: object, known: set[str],
-              seats: Iterable[tuple[int, Iterable[str]]] = ()) -> dict[str, str]:
-        """`name` and `into` are the same person, from now on called `into`. `seats`: each
-        stored game's id and the names it was played with; two people who sat at one game
-        are two people (merged, the game would count against oneself, and a merge cannot
-        be undone)."""
+    def merge(self, name: object, into: object, seats: Seats) -> dict[str, str]:
+        """`name` and `into` are the same person, from now on called `into`. Two people who
+        sat at one game are two people: merged, the game would count against oneself, and
+        a merge cannot be undone."""
         name, into = check_name(name), check_name(into)
-        players = self._players(known)
+        players = self._players(seats)
         for who in (name, into):
             if who not in players:
                 raise Refusal("no_such_player", name=who)
@@ -77,9 +79,10 @@ class PlayerBook:
                 raise Refusal("played_each_other", name=name, into=into, game=game_id)
         return self._alias(name, into)
 
-    def _players(self, known: set[str]) -> set[str]:
+    def _players(self, seats: Seats) -> set[str]:
+        """Everyone who played a stored game, by the name they are called now."""
         aliases = self.aliases()
-        return {canonical(n, aliases) for n in known}
+        return {canonical(n, aliases) for _, names in seats for n in names}
 
     def _alias(self, name: str, to: str) -> dict[str, str]:
         with Transaction(self.db):

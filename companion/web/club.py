@@ -168,10 +168,10 @@ def _book(d: Any) -> PlayerBook:
     return PlayerBook(d.sessions.store.db)
 
 
-def _known_names(d: Any) -> set[str]:
-    """On the hub thread: every name any stored game was played with (Lauf Rauf!'s people,
-    where named, not their colours)."""
-    return {p for g in d.sessions.games.values() for p in people(g.header)}
+def _seats(d: Any) -> list[tuple[int, tuple[str, ...]]]:
+    """On the hub thread: each stored game's id and the names it was played with (Lauf
+    Rauf!'s people, where named, not their colours)."""
+    return [(g.id, people(g.header)) for g in d.sessions.games.values()]
 
 
 @club.get("/players")
@@ -209,12 +209,7 @@ def _change_player(method: str, target_key: str) -> Response:
     d = daemon()
 
     def change() -> dict[str, str]:
-        book = _book(d)
-        if method == "merge":
-            seats = [(g.id, people(g.header)) for g in d.sessions.games.values()]
-            aliases = book.merge(body.get("name"), body.get(target_key), _known_names(d), seats)
-        else:
-            aliases = book.rename(body.get("name"), body.get(target_key), _known_names(d))
+        aliases = getattr(_book(d), method)(body.get("name"), body.get(target_key), _seats(d))
         d.hub.publish("games", {"players": True})  # pages reload their lists
         return aliases
     return jsonify({"aliases": d.hub.call(change)})
