@@ -43,6 +43,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from companion.club.acks import Acknowledgements
 from companion.club.clash import Clash
 from companion.club.homeassistant import discovery, scoreboard
 from companion.club.identity import stable_id
@@ -52,8 +53,6 @@ from companion.rules import Refusal, get_core
 from companion.sessions.people import people, winner_people
 
 log = logging.getLogger("companion.mqtt")
-ACK_TIMEOUT_S = 5.0
-ACKS_KEPT = 64  # acknowledgements held before old ones are let go (`_on_publish`)
 IDLE_S = 1.0
 KEEPALIVE_S = 30
 BOX_FILE = "club-box-id"  # in the data folder, beside the games database
@@ -119,12 +118,7 @@ class Publisher:
         # Outbox rows handed to paho and not yet acknowledged: paho sends them again itself
         # after a reconnect, so they are waited for, never published a second time.
         self._inflight: dict[int, tuple[mqtt.MQTTMessageInfo, float]] = {}  # and when sent
-        # When each message id's acknowledgement came (monotonic). Ids come round (paho
-        # counts to 65535), and the table publishes messages it does not wait for (status,
-        # box announcements), so an acknowledgement counts only for a message sent before it,
-        # and old ones are let go (`_note_ack`).
-        self._acked: dict[int, float] = {}
-        self._ack = threading.Condition()
+        self._acks = Acknowledgements()
         self._thread = threading.Thread(target=self._run, name="mqtt-outbox", daemon=True)
 
     def link_info(self) -> dict[str, str]:
@@ -268,13 +262,7 @@ class Publisher:
                 self.on_status(status)
 
     def _on_publish(self, client, userdata, mid, reason, properties) -> None:
-        with self._ack:
-            now = time.monotonic()
-            self._acked[mid] = now
-            if len(self._acked) > ACKS_KEPT:  # none waited for: no longer anyone's
-                for old in [m for m, at in self._acked.items() if at < now - ACK_TIMEOUT_S]:
-                    del self._acked[old]
-            self._ack.notify_all()
+        self._acks.heard(mid)
 
     def _fail(self, problem: str) -> None:
         if problem != self.problem:
@@ -316,18 +304,8 @@ class Publisher:
                 self._inflight[row] = (info, sent)
         else:
             info, sent = inflight
-
-        def acked() -> bool:  # paho marks it published only after `_on_publish` has run
-            return info.is_published() or self._acked.get(info.mid, sent - 1) >= sent
-
-        deadline = time.monotonic() + ACK_TIMEOUT_S
-        with self._ack:
-            while not acked() and self.connected.is_set() \
-                    and (left := deadline - time.monotonic()) > 0:
-                self._ack.wait(min(left, 0.2))
-            if not acked():
-                return False
-            self._acked.pop(info.mid, None)
+        if not self._acks.wait(info, sent, self.connected.is_set):
+            return False
         self._inflight.pop(row, None)
         return True
 
