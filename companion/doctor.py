@@ -281,45 +281,6 @@ def check_network(config: configuration.Config, simulate: bool) -> Iterator[Find
         yield Finding("wifi", True, Said("doctor:wifi_none", device=device))
 
 
-# What a new installation must be able to load before the installer switches over to it.
-PARTS = ("companion.daemon.run", "companion.daemon.table", "companion.devices.buttons",
-         "companion.devices.oled", "companion.devices.serialbox", "companion.screens",
-         "companion.web", "companion.web.api", "companion.club.publisher")
-
-
-def check_installation() -> Iterator[Finding]:
-    """Offline: every part loads, the page's files are there, each rule core plays a game.
-    Touches no pin, display, port or database: the installer runs it on a new version while
-    the old one still serves (see install.sh)."""
-    import importlib
-
-    for part in PARTS:
-        try:
-            importlib.import_module(part)
-        except Exception as exc:  # any failure to load is the finding
-            yield Finding("program", False, Said("doctor:part_broken", part=part,
-                                                 error=repr(exc)), Said("doctor:reinstall"))
-            return
-    from companion.web import web_root
-    missing = [name for name in ("templates/index.html", "static/app.js")
-               if not (web_root() / name).is_file()]
-    if missing:
-        yield Finding("program", False, Said("doctor:page_missing", files=", ".join(missing)),
-                      Said("doctor:reinstall"))
-        return
-    yield Finding("program", True, Said("doctor:parts_ok", n=len(PARTS)))
-    from companion.rules import GAMES
-    from companion.rules.randomplay import random_game
-    for name, core in GAMES.items():
-        try:
-            random_game(core, 0)
-        except Exception as exc:  # a rule core that raises is the finding
-            yield Finding("rules", False, Said("doctor:game_broken", game=name, error=repr(exc)),
-                          Said("doctor:reinstall"))
-            return
-    yield Finding("rules", True, Said("doctor:games_ok", games=", ".join(GAMES)))
-
-
 def _smbus(port: int) -> Any:
     import smbus2
     return smbus2.SMBus(port)
@@ -374,6 +335,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
     first = [page_settings] if page_settings is not None else []
     stop: str = STOP_SERVICE
     if offline:
+        from companion.doctor_install import check_installation
         findings: Iterator[Finding] = check_installation()
     else:
         if simulate:

@@ -65,9 +65,7 @@ MAX_BODY = 64 * 1024
 MAX_HEAD = 16 * 1024
 IDLE_S = 30.0  # a kept-alive connection with no new request is closed after this
 HEAD_S = 15.0  # a request's head must arrive within this (and each piece of its body)
-# An `alive` message (its data: this interval) on every open stream, so proxies and phones
-# keep it, and a page can tell a silent table from a quiet one (live.js).
-KEEPALIVE_S = 15.0
+KEEPALIVE_S = 15.0  # an `alive` message (data: this interval) on every stream: live.js
 SWEEP_S = 1.0  # how often connections past their time limit are looked for
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
