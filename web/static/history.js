@@ -10,7 +10,10 @@
 
   function follow(state) {
     const held = app.history;
-    if (state && held && held.game === state.id && held.data.actions.length === state.actions) return;
+    // The lines held lead to the state by their count, unless they were marked out of date
+    // (a line that did not follow them, a stream that was away: an undo and a new move leave
+    // the count as it was).
+    if (state && held && !held.stale && held.game === state.id && held.data.actions.length === state.actions) return;
     if (state && state.actions === 0) {  // a new game: nothing to ask for
       app.history = {game: state.id, data: {header: {game: state.game, players: state.players}, actions: [], events: [], announcements: []}};
       app.historyAsked = (app.historyAsked || 0) + 1;  // an answer still on its way is stale
@@ -28,6 +31,8 @@
       (held.data.events = held.data.events || []).push(entry.events);
       (held.data.announcements = held.data.announcements || []).push(entry.announcements);
       draw();
+    } else if (held && held.game === entry.game) {
+      held.stale = true;  // its state, which comes next, fetches the history
     }
     if (entry.game === app.shown) tell(entry, follows);
   }
@@ -47,11 +52,15 @@
     // Several changes can ask at once: only the newest answer is drawn (no doubled lines).
     const asked = (app.historyAsked = (app.historyAsked || 0) + 1);
     if (!app.state) { app.history = null; draw(); return; }
-    const game = app.state.id;
+    const game = app.state.id, shown = app.state;
     const r = await app.api("GET", `/api/games/${game}/history`);
     if (asked !== app.historyAsked) return;
     app.history = r.ok ? {game, data: r.data} : null;
     draw();
+    // A change that came while it was asked (its state found the old lines held) is not in
+    // this answer: ask again for the state shown now.
+    const s = app.state;
+    if (r.ok && s !== shown && s && s.id === game && r.data.actions.length !== s.actions) load();
   }
 
   function draw() {
@@ -118,6 +127,12 @@
     return last ? last.textContent : "";
   }
 
-  companion.historyTab = {follow, append, draw, fill, showNewest, lines, lastLine};
+  // A stream (re)opened: what it missed while away may have changed the lines held (its
+  // first state then fetches them).
+  function missed() {
+    if (app.history) app.history.stale = true;
+  }
+
+  companion.historyTab = {follow, missed, append, draw, fill, showNewest, lines, lastLine};
   companion.historyLines = lines;  // the step-through view (replay.js) says the same
 })();

@@ -105,7 +105,10 @@
       live.classList.toggle("off", !on);
       live.textContent = t(on ? "live" : "offline");
       app.live = on;
-      if (on) companion.reached();
+      if (on) {
+        companion.reached();
+        if (companion.historyTab) companion.historyTab.missed();
+      }
       companion.play.sayNoGame();
     });
   }
