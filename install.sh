@@ -27,7 +27,9 @@ PURGE=0
 I2C_FAST=ask
 while [ $# -gt 0 ]; do
     case "$1" in
-        --root) ROOT=$2; shift 2 ;;
+        --root)
+            [ $# -ge 2 ] && [ -n "$2" ] || { echo "install.sh: --root needs a folder (see --help)" >&2; exit 2; }
+            ROOT=$2; shift 2 ;;
         --uninstall) MODE=uninstall; shift ;;
         --rollback) MODE=rollback; shift ;;
         --purge) PURGE=1; shift ;;
@@ -65,6 +67,13 @@ GROUPS_NEEDED="gpio i2c dialout"
 say() { printf 'companion: %s\n' "$*"; }
 die() { printf 'companion: %s\n' "$*" >&2; exit 1; }
 
+# --root: the companion's user and groups are added to the image's own user and group files;
+# a folder without them is no system's root (said now, not by groupadd after the build).
+if [ "$LIVE" = 0 ] && [ "$MODE" = install ]; then
+    for file in etc/passwd etc/group; do
+        [ -f "$ROOT/$file" ] || die "$ROOT/$file is missing: --root wants the root folder of a system (a mounted Raspberry Pi OS image's root file system), where the user $USER_NAME and its groups are added"
+    done
+fi
 [ "$(id -u)" = 0 ] || die "run me as root: sudo $0 $*"
 if [ "$LIVE" = 1 ]; then ROOT_OPT=""; else ROOT_OPT="--root $ROOT"; fi
 

@@ -165,3 +165,26 @@ def test_udev_rule_names_the_box():
     assert len(lines) == 1
     assert 'SYMLINK+="companion-buttons"' in lines[0]
     assert 'ATTRS{idVendor}=="2e8a"' in lines[0] and 'SUBSYSTEM=="tty"' in lines[0]
+
+
+@pytest.mark.parametrize("missing", ["group", "passwd"])
+def test_installer_refuses_a_root_without_user_and_group_files(tmp_path, missing):
+    """--root on a folder that is no system's root (no etc/group, no etc/passwd): said plainly
+    before anything is built, not groupadd's or useradd's own error at the end."""
+    root = fresh_root(tmp_path)
+    (root / "etc" / missing).unlink()
+    empty = tmp_path / "no-wheels"
+    empty.mkdir()
+    env = dict(os.environ, COMPANION_PIP_ARGS=f"--no-index --find-links {empty}")
+    result = subprocess.run([str(REPO / "install.sh"), "--root", str(root), "--no-i2c-400k"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert f"{root}/etc/{missing} is missing" in result.stderr
+    assert "--root wants the root folder" in result.stderr
+    assert not (root / "opt").exists()  # refused before a version was built
+
+
+def test_installer_says_that_root_needs_a_folder():
+    result = subprocess.run([str(REPO / "install.sh"), "--root"], capture_output=True,
+                            text=True)
+    assert result.returncode == 2 and "--root needs a folder" in result.stderr
