@@ -178,3 +178,44 @@ def test_a_shift_never_cuts_a_lit_pixel():
     frame.putpixel((127, 0), 1)  # lit at the right edge: no move to the right
     assert shifted(frame, 1).tobytes() == frame.tobytes()
     assert shifted(frame, -1).getpixel((126, 0)) == 1
+
+
+def _page_frames(written: list[str]) -> list[Image.Image]:
+    """The OLED pictures a phone's stream received (``frame`` events: PNG data URLs)."""
+    import base64
+    import io
+
+    pictures = []
+    for message in written:
+        if "event: frame" in message:
+            data = next(line for line in message.splitlines() if line.startswith("data:"))
+            png = base64.b64decode(data.split("base64,", 1)[1])
+            pictures.append(Image.open(io.BytesIO(png)).convert("L"))
+    return pictures
+
+
+def test_the_simulated_panel_on_the_page_dims_and_goes_dark_as_the_pi_s_does(panel):
+    """Simulation: the page's picture of the panel is the virtual controller as a person sees
+    it, decoded from what luma sent: the lit pixels at the brightness the contrast command
+    gives (dimmer once dimmed), nothing lit while the display is off (0xAE)."""
+    care = panel(contrast=200, dim_after_s=10, off_after_s=20, shift_pixels=False)
+    daemon, bus = care.daemon, care.bus
+    stream = daemon.broker.open(paired=True)  # a phone watching: frames are published
+    written: list[str] = []
+    stream.attach(written.append, lambda: 0, lambda: None)
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "B"])
+    wait_until(lambda: bus.display_on and bus.contrast == 200 and _page_frames(written))
+    shown = _page_frames(written)[-1]
+    lit = daemon.display.shown.convert("L")
+    assert shown.point(lambda v: 255 if v else 0).tobytes() == lit.tobytes()
+    bright = shown.getextrema()[1]
+    care.idle(11)
+    wait_until(lambda: bus.contrast == 200 // 8
+               and 0 < _page_frames(written)[-1].getextrema()[1] < bright)
+    dimmed = _page_frames(written)[-1]
+    assert dimmed.point(lambda v: 255 if v else 0).tobytes() == lit.tobytes()  # same picture
+    care.idle(10)
+    wait_until(lambda: not bus.display_on and _page_frames(written)[-1].getbbox() is None)
+    daemon.hub.call(daemon.table.create_game, "howruck", ["A", "C"])  # a phone's action
+    wait_until(lambda: _page_frames(written)[-1].getextrema()[1] == bright)
+    stream.close()

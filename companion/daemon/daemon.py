@@ -127,7 +127,10 @@ class Daemon:
         if self.mqtt is not None:
             self.hub.subscribe(self.mqtt.handle, "mqtt")
         if self.display is not None and (self.virtual_display or config.display_type == "dummy"):
-            # the page shows the frames: the simulated panel, or luma's dummy
+            # the page shows the frames: the simulated panel (as seen: dimmed, dark when
+            # blanked, decoded from what luma sent it), or luma's dummy
+            if self.virtual_oled is not None:
+                self.display.look = self.virtual_oled.seen
             self.display.listeners.append(phone_frames(
                 self.broker.publish, lambda: self.broker.clients > 0, frame_data))
         self.web = None

@@ -52,6 +52,10 @@ class DisplayOutput:
         self.device: Any = None
         self.mailbox: Mailbox | None = None
         self.shown: Image.Image | None = None  # the last frame the display acknowledged
+        # The panel as a person sees it, read back from the device after each change (the
+        # simulation's virtual controller: dimmed, dark when off); None: the frame itself.
+        self.look: Callable[[], Image.Image] | None = None
+        self.seen: Image.Image | None = None  # what the listeners were last given
         self.first_frame_at: float | None = None
         self.frames = 0
         self.failures = 0
@@ -76,6 +80,8 @@ class DisplayOutput:
             self._apply_panel()
             if self.panel.get("shift", 0) != self._sent_shift and self._drawn_scene is not None:
                 self.refresh()
+            elif self.look is not None and self.shown is not None and self.device is not None:
+                self._tell_listeners(self.shown)  # dimmed or dark: the picture seen changed
             return
         self.scene = scene_after(self.scene, topic, payload)
         if self.mailbox is not None and self.mailbox.pending():
@@ -112,9 +118,14 @@ class DisplayOutput:
         if self.first_frame_at is None:
             self.first_frame_at = self.clock()
             log.info("first screen on the display")
+        self._tell_listeners(frame)
+
+    def _tell_listeners(self, frame: Image.Image) -> None:
+        """Give the listeners the panel as seen (`look`), or the frame just sent."""
+        self.seen = seen = self.look() if self.look is not None else frame
         for listener in list(self.listeners):
             self.give_way()
-            listener(frame)
+            listener(seen)
 
     def _send(self, frame: Image.Image) -> bool:
         try:

@@ -5,8 +5,9 @@ calls when given a bus) with an SSD1306 or SH1106 on the other end: it decodes t
 stream the way the controller does (addressing modes, column and page pointers, commands with
 arguments) and keeps the controller's display RAM. It serves three purposes:
 
-- simulation: the daemon's display off a Pi — the web page shows `image()`, which is what the
-  panel would light, decoded from the bytes actually sent;
+- simulation: the daemon's display off a Pi — the web page shows `seen()`, what the panel
+  would light, decoded from the bytes actually sent: dimmer after a lower contrast command
+  (panel care's dimming), dark while the display is off;
 - tests: the RAM must equal the rendered frame after any sequence of frames;
 - the benchmark: it counts every byte on the wire (address, control byte, payload).
 
@@ -35,6 +36,15 @@ CHIPS = {  # RAM columns, columns the panel shows from, argument table
 }
 CONTROL_COMMAND, CONTROL_DATA = 0x00, 0x40
 PAGES = 8
+RESET_CONTRAST = 0x7F  # both chips' contrast after reset, until a 0x81 command
+# How bright a lit pixel looks at contrast 0 (of 255 at full contrast): a real panel at its
+# lowest contrast still lights, and the dimmed picture must stay readable on a screen.
+DARKEST_LIT = 48
+
+
+def brightness(contrast: int) -> int:
+    """A lit pixel's grey level (0-255) on screen at a contrast command's value (0-255)."""
+    return DARKEST_LIT + round((255 - DARKEST_LIT) * contrast / 255)
 
 
 class VirtualOled:
@@ -51,7 +61,7 @@ class VirtualOled:
         self.page = 0
         self.column = 0
         self.window = (0, self.columns - 1, 0, PAGES - 1)  # col start/end, page start/end
-        self.contrast = None  # the last contrast command's value (0x81)
+        self.contrast: int | None = None  # the last contrast command's value (0x81)
         self.display_on = False  # display on (0xAF) / off, i.e. sleeping (0xAE)
 
     # --- the smbus side, called by luma -----------------------------------------------------
@@ -155,6 +165,17 @@ class VirtualOled:
                         for x in range(width) for page in range(pages))
         return Image.frombytes("1", (height, width), columns).transpose(
             Image.Transpose.TRANSPOSE)
+
+    def seen(self, width: int = 128, height: int = 64) -> Image.Image:
+        """The panel as a person sees it, a greyscale image: the lit pixels at the brightness
+        the last contrast command gives, none while the display is off (0xAE)."""
+        from PIL import Image
+
+        if not self.display_on:
+            return Image.new("L", (width, height), 0)
+        contrast = RESET_CONTRAST if self.contrast is None else self.contrast
+        level = brightness(contrast)
+        return self.image(width, height).convert("L").point(lambda v: level if v else 0)
 
     def reset_counters(self) -> None:
         self.bytes_on_wire = 0

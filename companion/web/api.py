@@ -299,8 +299,8 @@ def stream() -> Response:
             position = call(d.table.position)
             if position is not None:
                 events.append(("legal", legal_event(position)))
-        if phone and d.display is not None and d.display.shown is not None and d.simulate:
-            events.append(("frame", frame_data(d.display.shown)))
+        if phone and d.display is not None and d.display.seen is not None and d.simulate:
+            events.append(("frame", frame_data(d.display.seen)))
         return events
 
     opener = request.environ.get("companion.stream")

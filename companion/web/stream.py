@@ -245,7 +245,8 @@ def legal_event(position: dict[str, Any]) -> dict[str, Any]:
 
 
 def frame_data(image) -> str:
-    """An OLED frame as a PNG data URL (about 300 bytes)."""
+    """An OLED frame as a PNG data URL (about 300 bytes): one-bit, or greyscale for the
+    simulated panel as seen (dimmed: its lit pixels grey)."""
     buffer = io.BytesIO()
-    image.convert("1").save(buffer, format="PNG")
+    (image if image.mode == "L" else image.convert("1")).save(buffer, format="PNG")
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
