@@ -18,7 +18,7 @@ import os
 import socket
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -242,43 +242,73 @@ def diagnose(config: configuration.Config, data_dir: Path, simulate: bool,
     yield from check_serial(config, stop=stop)
     yield from check_database(data_dir)
     yield from check_web_port(config, stop)
-    yield from check_network(config, simulate)
+    own_wifi = yield from wifi_findings(config, simulate)
+    yield from check_reach(config, own_wifi)
     from companion.club.doctor import check_mqtt
     yield from check_mqtt(config, data_dir)
 
 
 def check_network(config: configuration.Config, simulate: bool) -> Iterator[Finding]:
     """The network phones reach the table on, and the box's own Wi-Fi (companion/network/)."""
+    yield from wifi_findings(config, simulate)
+
+
+def wifi_findings(config: configuration.Config, simulate: bool
+                  ) -> Generator[Finding, None, bool]:
+    """`check_network`'s finding; returns whether the box's own Wi-Fi is up or would open
+    (then phones reach it without any other network)."""
     from companion.network.nmcli import Nmcli, NmcliError
 
     if config.wifi_hotspot == "off":
         yield Finding("wifi", True, Said("doctor:wifi_off"))
-        return
+        return False
     program = os.environ.get("COMPANION_NMCLI")
     if simulate and not program:
         yield Finding("wifi", True, Said("doctor:wifi_simulation"))
-        return
+        return False
     nm = Nmcli(program or "nmcli")
     try:
         device = nm.wifi_device()
         if device is None:
             yield Finding("wifi", config.wifi_hotspot == "auto", Said("doctor:wifi_no_interface"),
                           Said("doctor:wifi_no_interface_fix"))
-            return
+            return False
         if nm.hotspot_up():
             joined = nm.joined(device)
             yield Finding("wifi", True, Said("doctor:wifi_hotspot_up", device=device,
                                              joined=joined))
-            return
+            return True
         network = nm.connected()
     except NmcliError as exc:
         yield Finding("wifi", False, str(exc), Said("doctor:wifi_nmcli_fix"))
-        return
+        return False
     if network:
         key = "wifi_network_always" if config.wifi_hotspot == "always" else "wifi_network"
         yield Finding("wifi", True, Said(f"doctor:{key}", network=network))
     else:
         yield Finding("wifi", True, Said("doctor:wifi_none", device=device))
+    return True
+
+
+def check_reach(config: configuration.Config, own_wifi: bool) -> Iterator[Finding]:
+    """Whether a phone can reach the companion at all: listening on every interface, its
+    page's address is the network's (daemon/reach.py); with no network and no Wi-Fi of its
+    own, the pairing QR code would point at this machine's loopback."""
+    from companion.daemon.address import LOOPBACK, WILDCARDS, page_url
+    from companion.network.route import route_address
+
+    if config.web_host not in WILDCARDS:
+        return  # a configured address: the web check binds it
+    route = route_address()
+    if route is not None:
+        yield Finding("network", True, Said("doctor:reach_ok",
+                                            url=page_url(route, config.web_port)))
+    elif own_wifi:
+        yield Finding("network", True, Said("doctor:reach_own_wifi"))
+    else:
+        yield Finding("network", False, Said("doctor:reach_none",
+                                             url=page_url(LOOPBACK, config.web_port)),
+                      Said("doctor:reach_none_fix"))
 
 
 def _smbus(port: int) -> Any:

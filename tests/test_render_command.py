@@ -139,7 +139,7 @@ def test_render_command_draws_the_button_box_notices(tmp_path, lang):
     drawn: `companion render box_gone` / `box_back`, in each language."""
     from companion.screens.common import NOTICES
 
-    assert set(NOTICES) == {"box_gone", "box_back"}
+    assert set(NOTICES) == {"box_gone", "box_back", "offline"}
     for kind in NOTICES:
         out = tmp_path / f"{kind}.png"
         assert cli_main(["render", kind, "--out", str(out), "--lang", lang,

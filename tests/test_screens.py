@@ -41,7 +41,7 @@ def test_every_text_fits_its_box_with_the_longest_names(lang):
 
 def test_every_screen_is_covered_by_the_fit_test():
     shown = {pick(s) for s in long_name_scenes("en")}
-    assert shown == {"pairing", "race", "stopped", "notice", *GAME_SCREENS}
+    assert shown == {"pairing", "race", "stopped", "notice", "offline", *GAME_SCREENS}
 
 
 def test_every_text_exists_in_every_language():

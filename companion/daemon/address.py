@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import socket
+from companion.network.route import route_address
 
-
+__all__ = ["LOOPBACK", "WILDCARDS", "local_ip", "page_url", "route_address"]
+LOOPBACK = "127.0.0.1"
+WILDCARDS = ("0.0.0.0", "", "::")  # listen addresses that mean "every interface"
 def local_ip() -> str:
-    """This machine's address on the network it would route through; loopback without one.
-
-    Connecting a UDP socket sends nothing: it only asks the kernel which source address a
-    packet to that (private, never contacted) address would leave from.
-    """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
+    """`route_address`, or loopback without a route."""
+    return route_address() or LOOPBACK
 
 
 def page_url(host: str, port: int) -> str:
     """The phone page's URL for a configured listen address."""
-    if host in ("0.0.0.0", "", "::"):
+    if host in WILDCARDS:
         host = local_ip()
     if ":" in host:
         host = f"[{host}]"

@@ -93,7 +93,7 @@ class Daemon:
             self.display.attach(self.hub)
             self._await_first_frame()
         # After the first frame: the rule cores, the database, gpiozero.
-        from companion.daemon.address import page_url
+        from companion.daemon.address import WILDCARDS
         from companion.daemon.links import Links
         from companion.daemon.pairing import Pairing
         from companion.daemon.table import Table
@@ -106,9 +106,16 @@ class Daemon:
         if simulate:
             use_mock_pins()
         pairing = Pairing(data / "pairing.json", self.hub.clock)
-        self.page_url = page_url(config.web_host, config.web_port)
-        self.table = Table(self.hub, self.sessions, config, pairing, self.page_url,
-                           self.settings, announce_pin=simulate)
+        # listening on every interface: the page's address is the network's, and follows it
+        route, self.route_watch = None, None
+        if config.web_host in WILDCARDS:
+            from companion.network.route import RouteWatch, route_address
+            route = route_address()
+        self.table = Table(self.hub, self.sessions, config, pairing, route=route,
+                           settings=self.settings, announce_pin=simulate)
+        if config.web_host in WILDCARDS:
+            self.route_watch = RouteWatch(partial(self.hub.post, self.table.route_changed),
+                                          route)
         self.panel_care = None
         if self.display is not None:
             from companion.daemon.panel_care import PanelCare
@@ -161,6 +168,11 @@ class Daemon:
             from companion.devices.serialbox import SerialBox
             self.serial_box = SerialBox(config.serial_port, self.post_edge, config.serial_baud,
                                         on_status=partial(self.hub.post, self.links.box_changed))
+
+    @property
+    def page_url(self) -> str:
+        """The phone page's address now (it follows the network: daemon/reach.py)."""
+        return self.table.page_url
 
     def _hotspot(self, config: configuration.Config, data: Path, simulate: bool):
         """The box's own Wi-Fi (companion/network/). Never in simulation, where the laptop's
@@ -259,6 +271,7 @@ class Daemon:
         self.hub.start()
         if self.web is not None:
             self.web.start()
+        self.hub.post(self.table.reach.announce)
         self.hub.post(self.table.publish_pairing)
         self.hub.post(self.table.publish_current)
         if self.mqtt is not None:
@@ -268,11 +281,15 @@ class Daemon:
             self.serial_box.start()
         if self.hotspot is not None:
             self.hotspot.start()
+        if self.route_watch is not None:
+            self.route_watch.start()
 
     def stop(self) -> None:
         """Clean shut-down: inputs first, then the core, outputs, pins, database."""
         if self.hotspot is not None:
             self.hotspot.stop()
+        if self.route_watch is not None:
+            self.route_watch.stop()
         self.broker.close()
         if self.web is not None:
             self.web.stop()

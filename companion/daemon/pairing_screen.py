@@ -25,15 +25,17 @@ class PairingScreen:
         self.hub = hub
         self.pairing = pairing
         self.page_url = page_url
+        self.offline = False  # no network: no phone can reach `page_url` (daemon/reach.py)
         self.show = False
         self.announce_pin = announce_pin  # log new PINs: only the simulation's terminal
         self._announced: tuple[str, str] | None = None
 
     def view(self) -> dict[str, Any]:
         """What the OLED's pairing screen shows: "qr" is the address with the one-time
-        secret in its fragment (the page never gets it: the stream forwards url and show)."""
+        secret in its fragment (the page never gets it: the stream forwards url and show);
+        "offline": no network, the OLED says so instead of showing a QR code."""
         return {"url": self.page_url, "qr": f"{self.page_url}#pair={self.pairing.secret}",
-                "pin": self.pairing.pin, "show": self.show}
+                "pin": self.pairing.pin, "show": self.show, "offline": self.offline}
 
     def publish(self) -> None:
         view = self.view()

@@ -20,13 +20,13 @@ from functools import partial
 from typing import Any
 
 from companion.config import Config
-from companion.daemon.address import page_url
 from companion.daemon.button_actions import button_action
 from companion.daemon.games import BANNER_S, CurrentGame
 from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
 from companion.daemon.pairing_screen import PAIRING_SHOWN_S, PairingScreen
 from companion.daemon.race_control import COUNTDOWN_STEP_S, RACE_SHOWN_S, RaceControl
+from companion.daemon.reach import Reach
 from companion.daemon.settings import Settings, save_change
 from companion.devices.debounce import Debouncer
 from companion.race import Decision
@@ -43,8 +43,9 @@ __all__ = ["BANNER_S", "COUNTDOWN_STEP_S", "NEW_PIN_HOLD_S", "PAIRING_SHOWN_S",
 
 class Table:
     def __init__(self, hub: Hub, sessions: Sessions, config: Config,
-                 pairing: Pairing | None = None, page_url: str = "",
+                 pairing: Pairing | None = None, route: str | None = None,
                  settings: Settings | None = None, announce_pin: bool = False) -> None:
+        """`route`: the address the machine routed from at start (network/route.py)."""
         self.hub = hub
         self.sessions = sessions
         self.config = config
@@ -52,7 +53,8 @@ class Table:
         self.racing = RaceControl(hub, self._race_decided)
         self.games = CurrentGame(hub, sessions)
         self.pairing = pairing or Pairing(None, hub.clock)
-        self.pairing_screen = PairingScreen(hub, self.pairing, page_url, announce_pin)
+        self.pairing_screen = PairingScreen(hub, self.pairing, "", announce_pin)
+        self.reach = Reach(self.pairing_screen, config.web_host, config.web_port, route)
         self.settings = settings or Settings(None, config.language)
         self._ok_pressed_at: float | None = None
 
@@ -280,13 +282,11 @@ class Table:
         """The box's own Wi-Fi (companion/network/) changed: the OLED shows its QR code while
         no phone has joined, and the pairing QR then points at the access point's address."""
         self.hub.publish("wifi", status)
-        if status.get("mode") == "ap" and status.get("address"):
-            url = page_url(status["address"], self.config.web_port)
-        else:
-            url = page_url(self.config.web_host, self.config.web_port)
-        if url != self.pairing_screen.page_url:
-            self.pairing_screen.page_url = url
-            self.pairing_screen.publish()
+        self.reach.wifi_changed(status)
+
+    def route_changed(self, address: str | None) -> None:
+        """The network came, went or changed (network/route.py): the pairing address follows."""
+        self.reach.route_changed(address)
 
     def shutdown(self) -> None:
         self.hub.publish("leds", [])

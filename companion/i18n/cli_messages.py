@@ -117,6 +117,15 @@ SENTENCES: dict[str, Source] = {
     "doctor:wifi_none": (
         "no network connected on {device}: the companion opens its own Wi-Fi 20 s after it "
         "starts (hold OK while it starts to open it at once)"),
+    "doctor:reach_ok": "phones reach the companion at {url}",
+    "doctor:reach_own_wifi": "no other network: phones join the companion's own Wi-Fi",
+    "doctor:reach_none": (
+        "no network: no phone can reach the companion (its page is at {url} on this machine "
+        "only; the display says “No network” instead of a QR code)"),
+    "doctor:reach_none_fix": (
+        "plug in a network cable or join a Wi-Fi (sudo nmcli device wifi connect NAME "
+        "password PASSWORD), or let the companion open its own Wi-Fi ([wifi] hotspot = "
+        "\"auto\"); the pairing address follows without a restart"),
     # --- the installation (companion doctor --offline) --------------------------------------
     "doctor:part_broken": "{part} does not load: {error}",
     "doctor:reinstall": "reinstall: sudo ./install.sh (the previous version stays)",
@@ -171,6 +180,7 @@ SENTENCES: dict[str, Source] = {
     "doctor:check_serial": "serial",
     "doctor:check_web": "web",
     "doctor:check_wifi": "wifi",
+    "doctor:check_network": "network",
     "doctor:check_mqtt": "MQTT",
     "doctor:config_defaults": "defaults (no config file)",
     "doctor:check_page_settings": "page settings",

@@ -7,7 +7,8 @@ Which screen shows (`pick`): "stopped" after shut-down; a notice about the table
 button box pulled out: daemon/links.py shows it for a few seconds at a time); the race while
 one runs or was just decided; the pairing screen (QR code, PIN, game name) when no game is
 on or pairing is asked for (the box's own Wi-Fi's QR code instead, while no phone has joined
-it); else what just happened (a banner, for a few seconds), or the current game's own screen.
+it; "No network" instead, while no phone could reach the box); else what just happened (a
+banner, for a few seconds), or the current game's own screen.
 """
 
 from __future__ import annotations
@@ -55,7 +56,10 @@ def pick(scene: Scene) -> str:
     state = scene.state
     if scene.show_pairing or not state or state.get("game") not in GAME_SCREENS:
         wifi = scene.wifi or {}  # on its own Wi-Fi, phones join that first
-        return "wifi" if wifi.get("mode") == "ap" and not wifi.get("joined") else "pairing"
+        if wifi.get("mode") == "ap" and not wifi.get("joined"):
+            return "wifi"
+        # no network: a QR code no phone could use gives way to saying so (daemon/reach.py)
+        return "offline" if (scene.pairing or {}).get("offline") else "pairing"
     return state["game"]
 
 
@@ -67,6 +71,8 @@ def draw(scene: Scene) -> Canvas:
         common.stopped(canvas, scene.lang)
     elif name == "notice":
         common.notice(canvas, scene.notice or "", scene.lang)
+    elif name == "offline":
+        common.notice(canvas, "offline", scene.lang)
     elif name == "race":
         common.race(canvas, scene.race or {}, scene.lang)
     elif name == "wifi":

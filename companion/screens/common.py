@@ -163,12 +163,14 @@ def stopped(canvas: Canvas, lang: str) -> None:
 NOTICES: dict[str, tuple[str, str, str | None]] = {
     "box_gone": ("box_title", "box_gone", "box_check"),
     "box_back": ("box_title", "box_back", None),
+    "offline": ("offline_title", "offline_said", "offline_hint"),  # instead of pairing
 }
 
 
 def notice(canvas: Canvas, key: str, lang: str) -> None:
     """The button box is gone (or back): shown for a few seconds at a time (daemon/links.py),
-    its title dark on a lit bar so that it does not pass for a game's screen."""
+    its title dark on a lit bar so that it does not pass for a game's screen. Or no network
+    (``offline``): shown instead of a pairing QR code no phone could use."""
     title, said, hint = NOTICES[key]
     canvas.draw.rectangle((1, 0, WIDTH - 2, 19), fill=LIT)
     canvas.text((3, 1, WIDTH - 3, 18), text(title, lang), 15, align="center", fill=DARK)

@@ -211,4 +211,6 @@ def long_name_scenes(lang: str) -> list[Scene]:
         Scene(lang=lang, stopped=True),
         Scene(lang=lang, state=hr, notice="box_gone"),
         Scene(lang=lang, race=race, notice="box_back"),
+        Scene(lang=lang, pairing={"url": "http://127.0.0.1:8080/", "pin": "123456",
+                                  "offline": True}),
     ]

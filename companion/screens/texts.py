@@ -57,6 +57,9 @@ TEXTS: dict[str, str] = {
     "box_gone": "not connected",
     "box_check": "Check the USB cable",
     "box_back": "connected again",
+    "offline_title": "No network",  # in place of the pairing QR code (daemon/reach.py)
+    "offline_said": "Wi-Fi or cable?",
+    "offline_hint": "no phone can pair yet",
 }
 
 # Lauf Rauf! card kinds, as the OLED abbreviates them (one letter each, same in every language:

@@ -58,13 +58,15 @@ def openapi() -> Response:
 @api.get("/status")
 def status() -> Response:
     d = daemon()
-    current, links = call(lambda: (d.table.current, d.links.view()))
+    current, links, network = call(lambda: (d.table.current, d.links.view(),
+                                            d.table.reach.view()))
     return jsonify({"paired": paired(), "simulate": d.simulate,
                     "language": d.settings.language,
                     "language_chosen": d.settings.chosen or d.file_config.language_chosen,
                     "games": sorted(GAMES), "current": current,
                     "buttons": d.button_names(), "simulated_seats": d.simulated_seats,
                     "page_url": d.page_url,
+                    "network": network,  # {"offline", "address"}: daemon/reach.py
                     **links})  # "devices" (the button box) and "club": daemon/links.py
 
 
