@@ -62,11 +62,13 @@ def test_lauf_rauf_statistics_name_the_people_and_old_games_their_colours(table)
     assert status == 200, body
     assert "Anni" in by_name(client) and "Anna" not in by_name(client)
     results = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
-    assert results[game]["players"] == ["Anna", "Ben"] and results[game]["winner"] == names[won]
+    now = {"Anna": "Anni"}.get(names[won], names[won])  # the results name people as now
+    assert results[game]["players"] == ["Anni", "Ben"] and results[game]["winner"] == now
+    assert results[game]["played_as"] == ["Anna", "Ben"]
     assert results[old]["players"] == ["blue", "yellow"] and results[old]["winner"] == old_won
     rows = {int(r["id"]): r for r in csv.DictReader(io.StringIO(client.get(
         "/api/results.csv")[1]))}
-    assert rows[game]["players"] == "Anna / Ben" and rows[old]["players"] == "blue / yellow"
+    assert rows[game]["players"] == "Anni / Ben" and rows[old]["players"] == "blue / yellow"
 
 
 @pytest.mark.parametrize(("body", "code"), [

@@ -125,3 +125,23 @@ def test_a_winner_who_did_not_play_makes_the_game_a_draw():
     assert "Eve" not in p
     assert p["A"]["streak"] == {"current": 1, "kind": "drawn", "longest_won": 1}
     assert p["B"]["streak"]["kind"] == "drawn"
+
+
+def test_one_person_in_two_spellings_counts_once_under_the_spelling_used_most():
+    """The same-person rule (stats/same_person.py), as the league and the results use it:
+    case and the spaces between words aside, one name is one person, shown as spelled most
+    often (of equal ones, the latest); a rename of one spelling renames them all."""
+    games = [rec(1, "howruck", ["anna", "Bob"], "anna"),
+             rec(2, "howruck", ["Anna", "Bob"], "Bob"),
+             rec(3, "howruck", ["Anna ", "bob"], "Anna "),
+             rec(4, "howruck", ["ANNA", "Bob  Lee"], "ANNA"),
+             rec(5, "howruck", ["Anna", "Bob Lee"], "Bob Lee")]
+    p = players(compute(games))
+    assert set(p) == {"Anna", "Bob", "Bob Lee"}
+    assert (p["Anna"]["played"], p["Anna"]["won"]) == (5, 3)
+    assert p["Bob"]["played"] == 3 and p["Bob Lee"]["played"] == 2  # two of each: the latest
+    renamed = players(compute(games, {"anna": "Anni"}))  # any spelling names the person
+    assert "Anna" not in renamed and renamed["Anni"]["played"] == 5
+    # an alias for the exact spelling comes first (a table's older data keeps its meaning)
+    apart = players(compute(games, {"anna": "Anneke", "Anna": "Anni"}))
+    assert apart["Anneke"]["played"] == 1 and apart["Anni"]["played"] == 4

@@ -150,6 +150,9 @@ def test_names_are_kept_as_they_show(daemon, client):
     status, body, _ = client.post("/api/games", {"game": "stramash",  # one player, said aloud
                                                  "players": ["Anna", "Bert", "ANNA"]})
     assert status == 422 and body["error"]["params"]["reason"] == "duplicate"
+    status, body, _ = client.post("/api/games", {"game": "howruck",  # one person, stats say
+                                                 "players": ["Anna Lena", "anna  lena"]})
+    assert status == 422 and body["error"]["params"]["reason"] == "duplicate"
     status, body, _ = client.post("/api/games", {"game": "howruck", "players": ["A", "  "]})
     assert status == 422 and body["error"]["params"]["reason"] == "empty_or_not_text"
 

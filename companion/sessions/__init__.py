@@ -17,6 +17,7 @@ from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
 from companion.sessions.people import check_names
 from companion.sessions.store import GameRow, GameStore
+from companion.stats import person_key
 
 MAX_ACTION_BYTES = 16 * 1024
 
@@ -26,11 +27,12 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0,
     """A validated header for a new game (raises `SetupError`). Names are kept as they show:
     trimmed and composed (NFC), so " Anna" and "Anna", or "Jürgen" typed with a combining
     mark, are one name (refused as a duplicate). Names that differ only in case ("Anna" and
-    "anna") are refused too: read aloud, on the OLED or in a history line they are one
-    player. Stored games keep the names they had: their actions name the players, and replay
-    must give the same game (the rule cores themselves compare names exactly). `names`, the
-    person playing each player id (`people.check_names`), is kept when given: a game whose
-    players are colours then counts in the statistics under the people's names."""
+    "anna") or in the spaces between words are refused too (`stats.person_key`): read
+    aloud, on the OLED or in a history line they are one player. Stored games keep the
+    names they had: their actions name the players, and replay must give the same game
+    (the rule cores themselves compare names exactly). `names`, the person playing each
+    player id (`people.check_names`), is kept when given: a game whose players are colours
+    then counts in the statistics under the people's names."""
     core = get_core(game)
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SetupError("bad_seed")
@@ -39,7 +41,7 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0,
                    for name in players]
     options = {} if options is None else options
     core.new_game(players, options, seed)  # validates players and options
-    folded = [name.casefold() for name in players]
+    folded = [person_key(name) for name in players]
     if len(set(folded)) != len(folded):
         raise SetupError("bad_players", reason="duplicate")
     header = {"game": game, "players": list(players), "options": options, "seed": seed}

@@ -7,9 +7,9 @@ itself, as every game stored before names existed is). `person` is that lookup, 
 statistics and the results.
 
 `next_people` is what the page's new-game form starts from: the newest game's people in
-their seats, each with their colour. A person is a name as the statistics know it: renames
-and merges followed (`stats.canonical`), letters' case ignored ("anna" sits where "Anna"
-did, as a game refuses the two side by side). A person's colour is the one they last played
+their seats, each with their colour. A person is a name as the statistics know it
+(`stats.People`): renames and merges followed, letters' case ignored ("anna" sits where
+"Anna" did, as a game refuses the two side by side). A person's colour is the one they last played
 with (only Lauf Rauf! has colours of its own), so it stays theirs from game to game until
 they choose another. `last_seats` is the same start as a new game's players, for a game
 started without naming them (``POST /api/games`` without ``players``).
@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.rules import SetupError, get_core
 from companion.sessions.players import check_name
-from companion.stats import canonical
+from companion.stats import People, person_key
 
 
 def check_names(game: str, names: Any, players: list[str]) -> dict[str, str]:
@@ -40,7 +40,7 @@ def check_names(game: str, names: Any, players: list[str]) -> dict[str, str]:
             raise SetupError("bad_players", reason="not_allowed", player=str(pid),
                              allowed=list(players))
         out[pid] = check_name(name)
-    folded = [name.casefold() for name in out.values()]
+    folded = [person_key(name) for name in out.values()]
     if len(set(folded)) != len(folded):
         raise SetupError("bad_players", reason="duplicate")
     return {pid: out[pid] for pid in players if pid in out}  # in seat order
@@ -74,22 +74,24 @@ def next_people(headers: Iterable[Mapping[str, Any]], aliases: Mapping[str, str]
     colour was played without one (a game stored before names), a colour None where the
     person never played one. With `game`, the newest game of that kind (the colours still
     those last played in any game)."""
-    colour_of: dict[str, str] = {}  # a person (case folded) -> the colour they last played
+    headers = list(headers)
+    who = People((people(h) for h in headers), aliases)
+    colour_of: dict[str, str] = {}  # a person (`person_key`) -> the colour they last played
     newest: Mapping[str, Any] | None = None
     for header in headers:
         if game is None or header["game"] == game:
             newest = header
         if colour_ids(header):
             for pid in header["players"]:
-                name = _name(header, pid, aliases)
+                name = _name(header, pid, who)
                 if name is not None:
-                    colour_of[name.casefold()] = pid
+                    colour_of[person_key(name)] = pid
     if newest is None:
         return {"game": None, "people": []}
     out = []
     for pid in newest["players"]:
-        name = _name(newest, pid, aliases)
-        colour = pid if colour_ids(newest) else colour_of.get(str(name).casefold())
+        name = _name(newest, pid, who)
+        colour = pid if colour_ids(newest) else colour_of.get(person_key(str(name)))
         out.append({"name": name, "colour": colour})
     return {"game": newest["game"], "people": out}
 
@@ -116,9 +118,9 @@ def colour_ids(header: Mapping[str, Any]) -> bool:
     return get_core(header["game"]).colour_ids
 
 
-def _name(header: Mapping[str, Any], pid: str, aliases: Mapping[str, str]) -> str | None:
+def _name(header: Mapping[str, Any], pid: str, who: People) -> str | None:
     """The person playing `pid`, under their name now (renames followed); None for a colour
     played without a name."""
     if colour_ids(header) and pid not in (header.get("names") or {}):
         return None
-    return canonical(person(header, pid), dict(aliases))
+    return who(person(header, pid))

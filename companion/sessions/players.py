@@ -1,7 +1,8 @@
 """Player names become players: renames and merges kept as aliases in the games database.
 
-A stored game keeps the names it was played with (its log is what happened); statistics
-read every name through the aliases. Renaming "Ann" to "Anna" and merging "Anne" into
+A stored game keeps the names it was played with (its log is what happened); statistics,
+results and the league read every name through the aliases (`stats.People`: one rule for
+who is the same person). Renaming "Ann" to "Anna" and merging "Anne" into
 "Anna" are both an alias, so a backup carries them and an alias chain never loops. Owned by
 the hub thread, like the store it writes to.
 """
@@ -15,7 +16,7 @@ from companion.rules import Refusal
 from companion.rules.base import shown
 from companion.rules.players import MAX_ID_LENGTH, invisible_character, name_as_shown
 from companion.sessions.store import Transaction
-from companion.stats import canonical
+from companion.stats import People, person_key
 
 # Each stored game's id and the names it was played with (a Lauf Rauf! colour by the name
 # of the person who played it, where the game has one: sessions/people.py).
@@ -49,40 +50,49 @@ class PlayerBook:
         return dict(self.db.execute("SELECT name, player FROM player_aliases").fetchall())
 
     def rename(self, name: object, to: object, seats: Seats) -> dict[str, str]:
-        """`name` is called `to` from now on, in every game. `to` must be new, or differ
-        from `name` only in letters' case (a spelling fixed): read aloud, "Bob" and "bob" are
-        one player, as a new game's names are (`sessions.make_header`)."""
+        """`name` (any spelling of the person: `stats.People`) is called `to` from now on, in
+        every game. `to` must be new, or the same name in other letters' case or spaces (a
+        spelling fixed): read aloud, "Bob" and "bob" are one player, as a new game's names
+        are (`sessions.make_header`)."""
         name, to = check_name(name), check_name(to)
-        players = self._players(seats)
+        who = self.people(seats)
+        players = self._players(seats, who)
+        name = who(name)
         if name not in players:
             raise Refusal("no_such_player", name=name)
         taken = next((p for p in sorted(players)
-                      if p != name and p.casefold() == to.casefold()), None)
+                      if p != name and person_key(p) == person_key(to)), None)
         if taken is not None:
             raise Refusal("player_exists", name=taken)
         return self._alias(name, to)
 
     def merge(self, name: object, into: object, seats: Seats) -> dict[str, str]:
-        """`name` and `into` are the same person, from now on called `into`. Two people who
-        sat at one game are two people: merged, the game would count against oneself, and
-        a merge cannot be undone."""
+        """`name` and `into` (any spellings of them) are the same person, from now on called
+        as `into` is. Two people who sat at one game are two people: merged, the game would
+        count against oneself, and a merge cannot be undone."""
         name, into = check_name(name), check_name(into)
-        players = self._players(seats)
-        for who in (name, into):
-            if who not in players:
-                raise Refusal("no_such_player", name=who)
+        who = self.people(seats)
+        players = self._players(seats, who)
+        name, into = who(name), who(into)
+        for someone in (name, into):
+            if someone not in players:
+                raise Refusal("no_such_player", name=someone)
         if name == into:
             raise Refusal("same_player", name=name)
-        aliases = self.aliases()
         for game_id, names in seats:
-            if {name, into} <= {canonical(n, aliases) for n in names}:
+            if {name, into} <= {who(n) for n in names}:
                 raise Refusal("played_each_other", name=name, into=into, game=game_id)
         return self._alias(name, into)
 
-    def _players(self, seats: Seats) -> set[str]:
+    def people(self, seats: Seats) -> People:
+        """Who is who in the stored games (their seats, oldest first), renames followed."""
+        return People((names for _, names in sorted(seats, key=lambda s: s[0])),
+                      self.aliases())
+
+    @staticmethod
+    def _players(seats: Seats, who: People) -> set[str]:
         """Everyone who played a stored game, by the name they are called now."""
-        aliases = self.aliases()
-        return {canonical(n, aliases) for _, names in seats for n in names}
+        return {who(n) for _, names in seats for n in names}
 
     def _alias(self, name: str, to: str) -> dict[str, str]:
         with Transaction(self.db):

@@ -1,9 +1,10 @@
 """Players' statistics from stored games: pure (no I/O, clock or randomness).
 
 Input: the games in the order they were started (`GameRecord`), and the aliases players
-were renamed or merged with. Output: per player, overall and per game, games played and won,
-an Elo rating, head-to-head records, streaks, and for How Ruck! the races won and the median
-race margin.
+were renamed or merged with; who is one person is `same_person.People`'s rule (aliases
+followed, letters' case and spaces aside, shown as spelled most). Output: per player,
+overall and per game, games played and won, an Elo rating, head-to-head records, streaks,
+and for How Ruck! the races won and the median race margin.
 
 Elo: every player starts at 1000, K = 32. A finished game counts as a set of two-player
 matches, all scored from the ratings before the game: each winner beats each non-winner;
@@ -19,6 +20,8 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
+
+from companion.stats.same_person import People, person_key
 
 K = 32.0
 START = 1000.0
@@ -57,14 +60,6 @@ def elo_changes(ratings: dict[str, float], players: list[str],
     return {p: K / (n - 1) * c for p, c in change.items()}
 
 
-def canonical(name: str, aliases: dict[str, str]) -> str:
-    seen = set()
-    while name in aliases and name not in seen:
-        seen.add(name)
-        name = aliases[name]
-    return name
-
-
 @dataclass
 class _Line:
     played: int = 0
@@ -90,6 +85,8 @@ class _Player:
 def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) -> dict[str, Any]:
     """Every player's statistics (JSON-ready), players sorted by name."""
     aliases = aliases or {}
+    ordered = sorted(records, key=lambda r: r.id)
+    who = People((r.players for r in ordered), aliases)
     people: dict[str, _Player] = {}
 
     def person(name: str) -> _Player:
@@ -97,13 +94,13 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
             people[name] = _Player(name)
         return people[name]
 
-    for record in sorted(records, key=lambda r: r.id):
+    for record in ordered:
         if not record.over:
             continue
-        players = list(dict.fromkeys(canonical(p, aliases) for p in record.players))
+        players = list(dict.fromkeys(who(p) for p in record.players))
         raw = record.winner if isinstance(record.winner, list) else (
             [record.winner] if record.winner is not None else [])
-        winners = {canonical(w, aliases) for w in raw if isinstance(w, str)} & set(players)
+        winners = {who(w) for w in raw if isinstance(w, str)} & set(players)
         lines = {p: person(p).games.setdefault(record.game, _Line()) for p in players}
         changes = elo_changes({p: lines[p].rating for p in players}, players, winners)
         for p in players:
@@ -124,11 +121,11 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
         for race_winner, margin in record.races:
             for p in players:
                 person(p).races += 1
-            who = canonical(race_winner, aliases)
-            if who in players:
-                person(who).race_wins += 1
+            winner = who(race_winner)
+            if winner in players:
+                person(winner).race_wins += 1
                 if margin is not None:
-                    person(who).margins.append(margin)
+                    person(winner).margins.append(margin)
     return {"k": K, "start": START,
             "players": [_as_json(people[name]) for name in sorted(people, key=str.casefold)],
             "aliases": dict(sorted(aliases.items()))}
@@ -188,9 +185,10 @@ __all__ = [
     "START",
     "GameRecord",
     "K",
-    "canonical",
+    "People",
     "compute",
     "elo_changes",
     "expected",
+    "person_key",
     "race_results",
 ]

@@ -26,7 +26,7 @@ from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
 from companion.sessions.people import people, person, winner_people
 from companion.sessions.players import PlayerBook
-from companion.stats import GameRecord, compute, race_results
+from companion.stats import GameRecord, People, compute, race_results
 from companion.web.guard import (
     json_object,
     known_language,
@@ -100,14 +100,23 @@ RESULT_COLUMNS = ("id", "game", "players", "winner", "actions", "started", "fini
 
 
 def _results() -> list[dict[str, Any]]:
-    """Every finished game, oldest first."""
+    """Every finished game, oldest first, its people named as the Players tab names them
+    now (renames and merges followed, `stats.People`); ``played_as``: as entered then."""
     d = daemon()
-    games = d.hub.call(d.sessions.listing)
-    return [{"id": g["id"], "game": g["game"], "players": list(people(g)),
-             "winner": winner_people(g, g["winner"]), "actions": g["actions"],
-             "started": _iso(g["created"]),
-             "finished": _iso(g["updated"])}
-            for g in reversed(games) if g["status"] == "over"]
+    games, aliases = d.hub.call(lambda: (d.sessions.listing(), _book(d).aliases()))
+    games.reverse()
+    who = People((people(g) for g in games), aliases)
+    out = []
+    for g in games:
+        if g["status"] != "over":
+            continue
+        winner = winner_people(g, g["winner"])
+        out.append({"id": g["id"], "game": g["game"], "players": [who(p) for p in people(g)],
+                    "winner": [who(w) for w in winner] if isinstance(winner, list)
+                    else who(winner) if isinstance(winner, str) else winner,
+                    "actions": g["actions"], "started": _iso(g["created"]),
+                    "finished": _iso(g["updated"]), "played_as": list(people(g))})
+    return out
 
 
 def _iso(t: float) -> str:

@@ -81,7 +81,13 @@ def club_paths() -> dict[str, Any]:
     binary = {"type": "string", "format": "binary"}
     results = {"type": "object", "required": ["results"], "properties": {"results": {
         "type": "array", "items": {"type": "object", "required": [
-            "id", "game", "players", "winner", "actions", "started", "finished"]}}}}
+            "id", "game", "players", "winner", "actions", "started", "finished", "played_as"],
+            "properties": {
+                "players": {"type": "array", "items": {"type": "string"},
+                            "description": "as the Players tab names them now (renames "
+                                           "and merges followed)"},
+                "played_as": {"type": "array", "items": {"type": "string"},
+                              "description": "the names the game was entered with"}}}}}}
     line = {"type": "object", "required": ["played", "won", "rating", "peak"]}
     player = {"type": "object", "required": [
         "name", "played", "won", "games", "head_to_head", "rival", "most_beaten", "streak",
