@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import random
+import time
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
+import pytest
 from backup_helpers import finished_game
+from web_helpers import Client
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -72,3 +79,103 @@ def test_results_name_people_as_the_players_tab_does_also_after_a_restart(tables
         assert rows[second]["players"] == "Anna / Bob"
         assert rows[second]["winner"] in ("Anna", "Bob")
         client = tables.restart("club")[1]
+
+
+ZOE, LINK = 'Zoë / "Jo", +1', '=HYPERLINK("x.de","y")'
+OLD_COLUMNS = ["id", "game", "players", "winner", "actions", "started", "finished"]
+
+
+def drawn(client, players: list[str]) -> int:
+    """A whole Tauziehen game that ends in a draw, entered through the API (random legal
+    moves until one such game comes up: the rules decide, not the test)."""
+    core, rng = get_core("tauziehen"), random.Random(1)
+    for seed in range(200):
+        state, log = core.new_game(players, {}, seed), []
+        while not core.is_over(state):
+            outcome = core.apply(state, rng.choice(core.legal_actions(state)))
+            log.append(outcome.action)
+            state = outcome.state
+        if core.winner(state) is None:
+            break
+    status, view, _ = client.post("/api/games", {"game": "tauziehen", "players": players,
+                                                 "seed": seed})
+    assert status == 201, view
+    for action in log:
+        assert client.post(f"/api/games/{view['id']}/actions", action)[0] == 200
+    return view["id"]
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """The box's clock set to Europe/Berlin (as a club's Pi is), back afterwards."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_names_with_separators_and_formulas_survive_both_files(tables, berlin):
+    """The plain file (for scripts) keeps its columns and adds `result` and the names as
+    JSON cells, exact whatever they hold; the spreadsheet file (`?format=spreadsheet`) is
+    what German Excel opens as columns: a BOM, `;`, German headers, Berlin times, a draw
+    said as one. No cell of either starts a formula."""
+    _, client = tables("club")
+    won = played(client, "howruck", 1, [ZOE, LINK])
+    draw = drawn(client, ["Jürgen", ZOE])
+    results = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
+    assert results[draw]["winner"] is None and results[draw]["result"] == "draw"
+    assert results[won]["result"] == "win" and results[won]["winners"] == [
+        results[won]["winner"]]
+
+    status, data, headers = client.exchange("GET", "/api/results.csv")
+    assert status == 200 and headers["content-type"].startswith("text/csv")
+    assert not data.startswith(b"\xef\xbb\xbf")  # scripts get the file they always got
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    assert rows[0][:7] == OLD_COLUMNS  # columns are only ever added
+    assert rows[0][7:] == ["result", "players_json", "winners_json"]
+    plain = {int(r["id"]): r for r in csv.DictReader(io.StringIO(data.decode("utf-8")))}
+    assert json.loads(plain[won]["players_json"]) == [ZOE, LINK]
+    assert json.loads(plain[draw]["players_json"]) == ["Jürgen", ZOE]
+    assert json.loads(plain[won]["winners_json"]) == [results[won]["winner"]]
+    assert (plain[draw]["winner"], plain[draw]["result"], plain[draw]["winners_json"]) == (
+        "", "draw", "[]")
+    assert plain[draw]["started"] == results[draw]["started"]  # UTC, as before
+    assert (plain[won]["winner"] == "'" + LINK) == (results[won]["winner"] == LINK)
+
+    status, data, headers = client.exchange(
+        "GET", "/api/results.csv?format=spreadsheet&lang=de")
+    assert status == 200 and headers["content-type"].startswith("text/csv")
+    assert data.startswith(b"\xef\xbb\xbf") and "Jürgen".encode() in data
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == ["Partie Nr.", "Spiel", "Spieler", "Sieger", "Aktionen",
+                       "Beginn (Europe/Berlin)", "Ende (Europe/Berlin)", "Ergebnis",
+                       "Spieler (JSON)", "Sieger (JSON)"]
+    sheet = {int(r[0]): r for r in rows[1:]}
+    assert sheet[draw][1:4] == ["Tauziehen", f"Jürgen / {ZOE}", "Unentschieden"]
+    assert sheet[draw][7] == "Unentschieden" and sheet[won][7] == "Sieg"
+    assert json.loads(sheet[won][8]) == [ZOE, LINK]
+    for game in (won, draw):
+        utc = datetime.fromisoformat(results[game]["started"].replace("Z", "+00:00"))
+        assert sheet[game][5] == utc.astimezone(ZoneInfo("Europe/Berlin")).strftime(
+            "%Y-%m-%d %H:%M:%S")
+    for cells in (rows, list(csv.reader(io.StringIO(client.exchange(
+            "GET", "/api/results.csv")[1].decode())))):
+        assert not [c for r in cells for c in r if c[:1] in ("=", "+", "-", "@")]
+    assert (sheet[won][3] == "'" + LINK) == (results[won]["winner"] == LINK)
+
+    english = client.exchange("GET", "/api/results.csv?format=spreadsheet&lang=en")[1]
+    rows = list(csv.reader(io.StringIO(english.decode("utf-8-sig"))))  # Excel in English: ,
+    assert english.startswith(b"\xef\xbb\xbf") and rows[0][0] == "Game no."
+    assert {int(r[0]): r for r in rows[1:]}[draw][3] == "draw"
+    # without `lang`: the language the page speaks (its cookie)
+    dutch = Client(client.port).exchange("GET", "/api/results.csv?format=spreadsheet",
+                                         headers={"Cookie": "companion_lang=nl"})[1]
+    assert dutch.decode("utf-8-sig").startswith("Partij nr.;Spel;")
+
+
+@pytest.mark.parametrize("query", ["format=excel", "format=", "format=spreadsheet&lang=xx"])
+def test_a_results_file_nobody_offers_is_refused_with_a_code(tables, query):
+    _, client = tables("club")
+    status, body, _ = client.get(f"/api/results.csv?{query}")
+    assert status == 422 and body["error"]["code"] == "bad_value", body

@@ -288,3 +288,8 @@ SENTENCES.update(LEAGUE)
 from companion.i18n.replay_messages import REPLAY  # noqa: E402
 
 SENTENCES.update(REPLAY)
+
+# the results file for a spreadsheet (`GET /api/results.csv?format=spreadsheet`)
+from companion.i18n.results_messages import RESULTS  # noqa: E402
+
+SENTENCES.update(RESULTS)

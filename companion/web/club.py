@@ -9,11 +9,8 @@ send that without a CORS preflight, which is never granted).
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +23,16 @@ from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
 from companion.sessions.people import people, person, winner_people
 from companion.sessions.players import PlayerBook
-from companion.stats import GameRecord, People, compute, race_results
+from companion.stats import GameRecord, compute, race_results
 from companion.web.guard import (
     json_object,
     known_language,
+    language,
     paired,
     same_origin,
     writes,
 )
+from companion.web.results import FORMATS, SPREADSHEET, csv_text, results
 
 club = Blueprint("club", __name__, url_prefix="/api")
 club.before_request(known_language)
@@ -96,31 +95,10 @@ def _receive(path: Path) -> None:
 
 
 # --- results ---------------------------------------------------------------------------------
-RESULT_COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished")
-
-
 def _results() -> list[dict[str, Any]]:
-    """Every finished game, oldest first, its people named as the Players tab names them
-    now (renames and merges followed, `stats.People`); ``played_as``: as entered then."""
+    """Every finished game, oldest first, named as the Players tab names people now."""
     d = daemon()
-    games, aliases = d.hub.call(lambda: (d.sessions.listing(), _book(d).aliases()))
-    games.reverse()
-    who = People((people(g) for g in games), aliases)
-    out = []
-    for g in games:
-        if g["status"] != "over":
-            continue
-        winner = winner_people(g, g["winner"])
-        out.append({"id": g["id"], "game": g["game"], "players": [who(p) for p in people(g)],
-                    "winner": [who(w) for w in winner] if isinstance(winner, list)
-                    else who(winner) if isinstance(winner, str) else winner,
-                    "actions": g["actions"], "started": _iso(g["created"]),
-                    "finished": _iso(g["updated"]), "played_as": list(people(g))})
-    return out
-
-
-def _iso(t: float) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+    return results(*d.hub.call(lambda: (d.sessions.listing(), _book(d).aliases())))
 
 
 @club.get("/results.json")
@@ -130,23 +108,14 @@ def results_json() -> Response:
 
 @club.get("/results.csv")
 def results_csv() -> Response:
-    text = io.StringIO()
-    writer = csv.writer(text)
-    writer.writerow(RESULT_COLUMNS)
-    for row in _results():
-        winner = row["winner"]
-        cells = {**row, "players": " / ".join(row["players"]),
-                 "winner": " + ".join(winner) if isinstance(winner, list) else winner or ""}
-        writer.writerow([_cell(cells[c]) for c in RESULT_COLUMNS])
-    return Response(text.getvalue(), mimetype="text/csv", headers={
+    """The plain file, or with ``format=spreadsheet`` one for a spreadsheet in the asker's
+    language (web/results.py)."""
+    kind = request.args.get("format", "plain")
+    if kind not in FORMATS:
+        raise Refusal("bad_value", key="format", value=kind[:20])
+    text = csv_text(_results(), language() if kind == SPREADSHEET else None)
+    return Response(text.encode("utf-8"), content_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": 'attachment; filename="companion-results.csv"'})
-
-
-def _cell(value: Any) -> Any:
-    """A player's name must not become a spreadsheet formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
 
 
 # --- a game as a file ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 from companion.daemon.links import BOX_STATES, CLUB_STATES
 from companion.i18n import languages
 from companion.rules import GAMES, MOST_PLAYERS
+from companion.web.results import FORMATS
 
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {
     "type": "object", "required": ["code", "message", "params"],
@@ -81,13 +82,18 @@ def club_paths() -> dict[str, Any]:
     binary = {"type": "string", "format": "binary"}
     results = {"type": "object", "required": ["results"], "properties": {"results": {
         "type": "array", "items": {"type": "object", "required": [
-            "id", "game", "players", "winner", "actions", "started", "finished", "played_as"],
+            "id", "game", "players", "winner", "actions", "started", "finished", "result",
+            "winners", "played_as"],
             "properties": {
                 "players": {"type": "array", "items": {"type": "string"},
                             "description": "as the Players tab names them now (renames "
                                            "and merges followed)"},
                 "played_as": {"type": "array", "items": {"type": "string"},
-                              "description": "the names the game was entered with"}}}}}}
+                              "description": "the names the game was entered with"},
+                "result": {"type": "string", "enum": ["win", "draw"]},
+                "winners": {"type": "array", "items": {"type": "string"},
+                            "description": "the winner, or a team's, as a list; empty "
+                                           "for a draw"}}}}}}
     line = {"type": "object", "required": ["played", "won", "rating", "peak"]}
     player = {"type": "object", "required": [
         "name", "played", "won", "games", "head_to_head", "rival", "most_beaten", "streak",
@@ -151,7 +157,16 @@ def club_paths() -> dict[str, Any]:
                 "application/x-ndjson": {"schema": {"type": "string"}}}},
                 **_errors(404, *ALWAYS)}}},
         "/api/results.csv": {"get": {
-            "summary": "The same results as CSV", "parameters": [LANG],
+            "summary": "The same results as CSV: its first seven columns as ever (times in "
+                       "UTC), then `result` (win/draw), `players_json`, `winners_json` "
+                       "(the names as JSON lists, exact whatever they hold)",
+            "parameters": [LANG, {
+                "name": "format", "in": "query", "required": False,
+                "description": "`spreadsheet`: the same table for a spreadsheet in `lang` "
+                               "(else the page's language): a UTF-8 BOM, `;` between cells "
+                               "(`,` in English), translated headings, local times in the "
+                               "box's time zone, a draw said as one",
+                "schema": {"type": "string", "enum": list(FORMATS), "default": "plain"}}],
             "responses": {"200": {"description": "CSV", "content": {
                 "text/csv": {"schema": {"type": "string"}}}}, **_errors(*ALWAYS)}}},
     }

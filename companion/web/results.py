@@ -1,0 +1,135 @@
+"""Finished games' results as files (`GET /api/results.json`, `/api/results.csv`).
+
+Each game's people are named as the Players tab names them now (`stats.People`: renames and
+merges followed); ``played_as`` keeps the names the game was entered with.
+
+The CSV comes in two kinds. The plain one (the default) is the file scripts have always
+read: its first columns never change (times in UTC), later ones are only ever added:
+``result`` (``win``/``draw``: a draw's winner cell is empty) and the names as JSON lists
+(``players_json``, ``winners_json``), exact whatever a name holds (" / ", ",", "+", quotes),
+where the readable cells join them. ``?format=spreadsheet`` is the same table for a person
+with a spreadsheet, in a language (``lang``, else the page's): a UTF-8 BOM (without it Excel
+reads "Jürgen" as "JÃ¼rgen"), the list separator that language's Excel expects (``;`` where
+the decimal separator is a comma, or Excel puts each line in one cell), the headings and the
+words "win"/"draw" in that language, the game's title, and the times in the box's own time
+zone (named in the heading) as "2025-03-01 20:15:00", which every Excel reads as a time.
+Any cell that would start a formula (=, +, -, @) starts with an apostrophe instead, in both.
+"""
+
+from __future__ import annotations
+
+import calendar
+import csv
+import io
+import json
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.i18n.said import Said, say
+from companion.screens.common import GAME_TITLES
+from companion.sessions.people import people, winner_people
+from companion.stats import People
+
+COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished",  # as ever
+           "result", "players_json", "winners_json")  # added: columns are never renamed
+SPREADSHEET = "spreadsheet"
+FORMATS = ("plain", SPREADSHEET)
+COMMA_LISTS = ("en",)  # languages whose Excel separates a list with "," (else ";")
+BOM = "\ufeff"
+ISO_UTC = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def results(games: list[dict[str, Any]], aliases: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Every finished game of `games` (`Sessions.listing`: newest first), oldest first."""
+    games = list(reversed(games))
+    who = People((people(g) for g in games), aliases)
+    out = []
+    for g in games:
+        if g["status"] != "over":
+            continue
+        winner = winner_people(g, g["winner"])
+        if isinstance(winner, list):
+            winner = [who(w) for w in winner]
+        elif isinstance(winner, str):
+            winner = who(winner)
+        out.append({"id": g["id"], "game": g["game"], "players": [who(p) for p in people(g)],
+                    "winner": winner, "actions": g["actions"],
+                    "started": _iso(g["created"]), "finished": _iso(g["updated"]),
+                    "result": "draw" if winner is None else "win",
+                    "winners": _winners(winner), "played_as": list(people(g))})
+    return out
+
+
+def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
+    """The rows as CSV: plain without `lang`, else for a spreadsheet in `lang`."""
+    text = io.StringIO()
+    if lang is None:
+        writer = csv.writer(text)
+        writer.writerow(COLUMNS)
+        for row in rows:
+            writer.writerow([_cell(c) for c in _cells(row, row["started"], row["finished"],
+                                                     row["game"], row["result"], "")])
+        return text.getvalue()
+    writer = csv.writer(text, delimiter="," if lang in COMMA_LISTS else ";")
+    zone = box_timezone()
+    writer.writerow([say(Said(f"results:{c}", zone=zone), lang) for c in COLUMNS])
+    for row in rows:
+        writer.writerow([_cell(c) for c in _cells(
+            row, _local(row["started"]), _local(row["finished"]),
+            GAME_TITLES.get(row["game"], row["game"]), say(Said(f"results:{row['result']}"), lang),
+            say(Said("results:draw"), lang))])
+    return BOM + text.getvalue()
+
+
+def _cells(row: dict[str, Any], started: str, finished: str, game: str, result: str,
+           drawn: str) -> list[Any]:
+    winner = row["winner"]
+    said = " + ".join(winner) if isinstance(winner, list) else winner
+    return [row["id"], game, " / ".join(row["players"]), drawn if winner is None else said,
+            row["actions"], started, finished, result,
+            json.dumps(row["players"], ensure_ascii=False),
+            json.dumps(row["winners"], ensure_ascii=False)]
+
+
+def _winners(winner: Any) -> list[str]:
+    if isinstance(winner, list):
+        return winner
+    return [] if winner is None else [winner]
+
+
+def _cell(value: Any) -> Any:
+    """A player's name must not become a spreadsheet formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _iso(t: float) -> str:
+    return time.strftime(ISO_UTC, time.gmtime(t))
+
+
+def _local(iso: str) -> str:
+    """A UTC time of `_iso` in the box's time zone, as a spreadsheet reads a time."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(
+        calendar.timegm(time.strptime(iso, ISO_UTC))))
+
+
+def box_timezone() -> str:
+    """The name of the box's time zone: ``TZ``, else the system's (``/etc/timezone``, or
+    where ``/etc/localtime`` points), else its abbreviation ("CET")."""
+    zone = os.environ.get("TZ", "").lstrip(":")
+    if zone:
+        return zone
+    try:
+        zone = Path("/etc/timezone").read_text(encoding="utf-8").strip()
+    except OSError:
+        zone = ""
+    if zone:
+        return zone
+    target = os.path.realpath("/etc/localtime")
+    if "/zoneinfo/" in target:
+        return target.split("/zoneinfo/", 1)[1]
+    return time.tzname[0]
