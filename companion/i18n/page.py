@@ -91,6 +91,10 @@ PAGE: dict[str, Source] = {
     "confirm_lapsed": "Not confirmed: nothing was changed.",  # a question's second tap did not come
     "stored_games": "Stored games",
     "no_games": "No stored games yet.",
+    # links to the finished games' results as files (the CSV in the page's language)
+    "results_files": "Results of every finished game:",
+    "results_spreadsheet": "as a spreadsheet (CSV)",
+    "results_json": "as JSON",
     "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
     "player_n": "Player {n}",
     "colour_n": "Colour of player {n}",  # Lauf Rauf!: the colour picker beside a name field
