@@ -17,6 +17,12 @@ count their own sequence numbers, so (table, seq) alone would drop the second bo
 copies. Results from tables older than the box id have none (""). A table name that more
 than one box sent results under is a clash: logged once and listed (``clashes``) for the
 page; a box that replaced another under the same name looks the same, so the words say so.
+
+Each table also sends its renames and merges (``companion/<table>/aliases``, all of them each
+time they change; kept per table and box, the newest ``seq``): a table's results are counted
+under its people's names now, as its own Players tab shows them, then one person is one
+person across tables by the same rule as a table's (`stats.People`: letters' case and spaces
+aside, shown as spelled most). A rename at one table does not rename a namesake at another.
 """
 
 from __future__ import annotations
@@ -34,16 +40,20 @@ from flask import Flask, Response, jsonify, request
 
 from companion.club.identity import stable_id
 from companion.club.league_page import HEADERS, render
-from companion.stats import GameRecord, compute
+from companion.stats import GameRecord, People, compute
 
 log = logging.getLogger("companion.league")
 TOPIC = "companion/+/result"
+ALIASES_TOPIC = "companion/+/aliases"
 MQTT_PORT = 1883  # the broker's port when `--mqtt` names none
 ID_FILE = "league-id"  # in the league's data folder: its client id's own part
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL,
     game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL,
     PRIMARY KEY (tbl, box, seq))"""
+ALIASES_SCHEMA = """CREATE TABLE IF NOT EXISTS aliases (
+    tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, aliases TEXT NOT NULL,
+    PRIMARY KEY (tbl, box))"""
 COLUMNS = "tbl, box, seq, game_id, game, players, winner, at"
 MAX_BOX = 40  # characters of a box id kept (ours have 12)
 
@@ -70,6 +80,23 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
         return None
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
     return (parts[1], box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
+
+
+def parse_aliases(topic: str, payload: bytes) -> tuple | None:
+    """(table, box, seq, aliases JSON) of a table's renames and merges, else None."""
+    parts = topic.split("/")
+    try:
+        body = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
+        return None
+    box, seq, aliases = body.get("box", ""), body.get("seq"), body.get("aliases")
+    if not (isinstance(box, str) and len(box) <= MAX_BOX and isinstance(seq, int)
+            and isinstance(aliases, dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in aliases.items())):
+        return None
+    return parts[1], box, seq, json.dumps(aliases)
 
 
 class League:
@@ -117,7 +144,7 @@ class League:
             self.refusal = str(reason)
             self._fail("refused", f"the broker refused the league: {reason}")
             return
-        client.subscribe(TOPIC, qos=1)
+        client.subscribe([(TOPIC, 1), (ALIASES_TOPIC, 1)])
         self.connected, self.problem = True, None
         log.info("league: connected to the broker at %s", self.where)
 
@@ -136,6 +163,9 @@ class League:
         self.problem = kind
 
     def _on_message(self, client, userdata, message) -> None:
+        if message.topic.endswith("/aliases"):
+            self._on_aliases(message)
+            return
         row = parse_result(message.topic, message.payload)
         with self.lock:
             if row is None:
@@ -152,6 +182,19 @@ class League:
                             "replaced the other, give each table its own [mqtt] table name "
                             "(the results are all kept, apart)", table)
 
+    def _on_aliases(self, message) -> None:
+        """A table's renames and merges: the newest (by its ``seq``) replaces the older."""
+        row = parse_aliases(message.topic, message.payload)
+        with self.lock:
+            if row is None:
+                self.foreign += 1
+                log.warning("league: ignored a message on %s that is not a table's aliases",
+                            message.topic[:80])
+                return
+            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT (tbl, box) "
+                            "DO UPDATE SET seq=excluded.seq, aliases=excluded.aliases "
+                            "WHERE excluded.seq > aliases.seq", row)
+
     def _clashes(self) -> list[str]:
         """Table names that more than one box sent results under (those without a box id,
         from older tables, are not counted as one)."""
@@ -161,15 +204,23 @@ class League:
 
     def standings(self) -> dict[str, Any]:
         with self.lock:
-            rows = self.db.execute("SELECT tbl, game_id, game, players, winner FROM results "
+            rows = self.db.execute("SELECT tbl, box, game, players, winner FROM results "
                                    "ORDER BY at, tbl, box, seq").fetchall()
+            renamed = {(tbl, box): People((), json.loads(aliases)) for tbl, box, aliases
+                       in self.db.execute("SELECT tbl, box, aliases FROM aliases")}
             foreign, clashes = self.foreign, self._clashes()
-        records = [GameRecord(i, game, tuple(json.loads(players)), json.loads(winner), True)
-                   for i, (_, _, game, players, winner) in enumerate(rows)]
+        records = []
+        for i, (tbl, box, game, players, winner) in enumerate(rows):
+            follow = renamed[tbl, box].follow if (tbl, box) in renamed else str
+            winner = json.loads(winner)
+            winner = [follow(w) for w in winner if isinstance(w, str)] if isinstance(
+                winner, list) else follow(winner) if isinstance(winner, str) else winner
+            records.append(GameRecord(i, game, tuple(follow(p) for p in json.loads(players)),
+                                      winner, True))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
-        return {**compute(records, same_people(records)), "tables": tables, "foreign": foreign,
+        return {**compute(records), "tables": tables, "foreign": foreign,
                 "clashes": clashes, "broker": {
                     "where": self.where, "connected": self.connected,
                     "problem": self.problem, "refusal": self.refusal or None}}
@@ -193,23 +244,7 @@ def migrate(db: sqlite3.Connection) -> None:
             raise
     else:
         db.execute(SCHEMA)
-
-
-def same_people(records: list[GameRecord]) -> dict[str, str]:
-    """Aliases joining the spellings of one name across tables ("sanne" at one, "Sanne" at
-    another: one person; only case and spaces differ). Each is counted under the
-    spelling used most, of equal ones the latest."""
-    uses: dict[str, dict[str, tuple[int, int]]] = {}  # key -> spelling -> (uses, last game)
-    for record in records:
-        for name in record.players:
-            key = " ".join(name.split()).casefold()
-            count, _ = uses.setdefault(key, {}).get(name, (0, 0))
-            uses[key][name] = (count + 1, record.id)
-    aliases = {}
-    for spellings in uses.values():
-        shown = max(spellings, key=lambda name: spellings[name])
-        aliases.update({name: shown for name in spellings if name != shown})
-    return aliases
+    db.execute(ALIASES_SCHEMA)
 
 
 def league_app(league: League) -> Flask:

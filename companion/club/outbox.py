@@ -3,9 +3,12 @@
 The table's code does not know about MQTT: triggers on the games database add a row to
 ``mqtt_outbox`` whenever a game is created, an action stored or taken back, or a game
 finished, inside the transaction that made the change, so an acknowledged action always has
-its outbox row. The row's ``seq`` (AUTOINCREMENT: never reused) is the table's sequence
-number on the wire. The publisher reads the rows through its own connection (WAL: it never
-blocks the table) and deletes each only after the broker acknowledged it.
+its outbox row. A rename or merge of players (a row into ``player_aliases``, or one taken
+out) adds an ``aliases`` row the same way: the publisher sends the table's aliases as they
+are when it delivers it, so the league names people as the table does. The row's ``seq``
+(AUTOINCREMENT: never reused) is the table's sequence number on the wire. The publisher
+reads the rows through its own connection (WAL: it never blocks the table) and deletes each
+only after the broker acknowledged it.
 """
 
 from __future__ import annotations
@@ -36,19 +39,27 @@ CREATE TRIGGER IF NOT EXISTS mqtt_on_undo AFTER DELETE ON actions BEGIN
     INSERT INTO mqtt_outbox (kind, game_id, action_seq, at)
         VALUES ('undo', OLD.game_id, OLD.seq, {NOW});
 END;
+CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS mqtt_on_alias AFTER INSERT ON player_aliases BEGIN
+    INSERT INTO mqtt_outbox (kind, game_id, at) VALUES ('aliases', 0, {NOW});
+END;
+CREATE TRIGGER IF NOT EXISTS mqtt_on_alias_gone AFTER DELETE ON player_aliases BEGIN
+    INSERT INTO mqtt_outbox (kind, game_id, at) VALUES ('aliases', 0, {NOW});
+END;
 CREATE TRIGGER IF NOT EXISTS mqtt_on_result AFTER UPDATE OF status ON games
     WHEN NEW.status = 'over' AND OLD.status != 'over' BEGIN
     INSERT INTO mqtt_outbox (kind, game_id, body, at)
         VALUES ('result', NEW.id, NEW.result, NEW.updated);
 END;
 """
-TRIGGERS = ("mqtt_on_game", "mqtt_on_action", "mqtt_on_undo", "mqtt_on_result")
+TRIGGERS = ("mqtt_on_game", "mqtt_on_action", "mqtt_on_undo", "mqtt_on_result",
+            "mqtt_on_alias", "mqtt_on_alias_gone")
 
 
 @dataclass(frozen=True)
 class Row:
     seq: int
-    kind: str  # game | action | undo | result
+    kind: str  # game | action | undo | result | aliases
     game_id: int
     action_seq: int | None
     body: str | None
@@ -81,6 +92,10 @@ class Outbox:
         return self.db.execute("SELECT game, header FROM games WHERE id=?",
                                (game_id,)).fetchone()
 
+    def aliases(self) -> dict[str, str]:
+        """The table's player aliases now (renames and merges: sessions/players.py)."""
+        return dict(self.db.execute("SELECT name, player FROM player_aliases"))
+
     def actions_before(self, game_id: int, seq: int) -> list[str]:
         return [r[0] for r in self.db.execute(
             "SELECT action FROM actions WHERE game_id=? AND seq<? ORDER BY seq",
@@ -91,8 +106,14 @@ class Outbox:
 
 
 def install(db: sqlite3.Connection) -> None:
-    """The outbox table and its triggers (idempotent)."""
+    """The outbox table and its triggers (idempotent). A table whose players were renamed
+    before its aliases went out (an older data folder) sends them once, when the trigger
+    that sends them is new."""
+    new = db.execute("SELECT 1 FROM sqlite_master WHERE type='trigger' AND "
+                     "name='mqtt_on_alias'").fetchone() is None
     db.executescript(SCHEMA)
+    if new and db.execute("SELECT 1 FROM player_aliases LIMIT 1").fetchone():
+        db.execute(f"INSERT INTO mqtt_outbox (kind, game_id, at) VALUES ('aliases', 0, {NOW})")
 
 
 def uninstall(db_path: Path) -> None:

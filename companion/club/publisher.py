@@ -9,6 +9,8 @@ Topics (``companion/<table>/...``):
   winner are people (sessions/people.py: a Lauf Rauf! colour under the name of the person
   who played it, as the statistics count it), so the league counts people, not colours; a
   game's ``names`` go along, in the result and in the game's ``event``.
+- ``aliases``: all the table's renames and merges (sessions/players.py), QoS 1, from the
+  outbox whenever they change: the league names the table's people as the table does.
 - ``state``: retained, the current game's public state (as the page sees it).
 - ``status``: retained ``online``; ``offline`` as the last will and on a clean stop.
 - ``box``: retained, this box's own id (identity.py), announced on every connection. Every
@@ -351,6 +353,8 @@ class Publisher:
                               "players": list(people(header)) if known else None,
                               "winner": winner_people(header, winner) if known else winner,
                               **_names(header)}
+        if row.kind == "aliases":  # the table's renames and merges, as they are now
+            return "aliases", {**base, "aliases": self.outbox.aliases()}
         if row.kind == "undo":
             self._games.pop(row.game_id, None)
             return "event", {**base, "action_seq": row.action_seq}
