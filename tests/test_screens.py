@@ -270,3 +270,22 @@ def test_stramash_cuts_a_long_name_never_the_card_s():
     assert line.endswith("…: Bonnie Fechter") and line.startswith("Maxi"), line
     assert canvas.overflows == []
 
+
+
+@pytest.mark.parametrize("name", ["Adrianna", "Ariadne", "Maximiliane-Wilhelmina"])
+def test_stramash_cuts_a_name_beside_its_home_count_only_as_far_as_needed(name):
+    """"Adrianna 0/5" does not fit half a line: the name is cut, the count stays whole. It
+    was cut to "Adri… 0/5", a letter more than needed: the count was measured apart from
+    the name (`shortened(after=)` measures them together, as they are drawn)."""
+    from companion.rules import get_core
+
+    core = get_core("stramash")
+    canvas = draw(Scene(lang="de", state=core.view(core.new_game([name, "Ben", "Cat"], {}, 5))))
+    line, box = next((t, b) for t, b in canvas.texts if t.endswith(" 0/5") and t[0] == name[0])
+    shown = line.removesuffix(" 0/5")
+    assert shown.endswith("…") and name.startswith(shown[:-1]), line
+    room = box[2] - box[0] - 2
+    assert text_width(line, MIN_TEXT_PX) <= room
+    one_more = name[:len(shown)] + "…" + " 0/5"
+    assert text_width(one_more, MIN_TEXT_PX) > room, (line, one_more)
+    assert canvas.overflows == []

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.i18n import stramash_card
 from companion.screens import common
-from companion.screens.canvas import MIN_TEXT_PX, WIDTH, Canvas, shortened, text_width
+from companion.screens.canvas import MIN_TEXT_PX, WIDTH, Canvas, shortened
 from companion.screens.texts import text
 
 PAIR_HALF = 58  # in pairs, each partner's part of a team's line; "&" between them
@@ -49,8 +49,8 @@ def _home_count(canvas: Canvas, box: tuple[int, int, int, int], player: str,
     """"Anna 3/5": the player's name, cut to leave room for how many laddies are home."""
     home = sum(1 for loc in laddies.get(player, []) if isinstance(loc, dict) and "castle" in loc)
     count = f" {home}/5"
-    name = shortened(player, 11, box[2] - box[0] - 2 - text_width(count, 11))
-    canvas.text(box, name + count, 11)
+    canvas.text(box, shortened(player, 11, box[2] - box[0] - 2, after=count) + count, 11)
+
 
 def _last_play(last: dict[str, Any], lang: str) -> str:
     """"Anna: 7 2+5", "Anna: A in", "Anna: 8 back", "Anna: 5 discard", "Anna: Bonnie
