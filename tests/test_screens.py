@@ -289,3 +289,25 @@ def test_stramash_cuts_a_name_beside_its_home_count_only_as_far_as_needed(name):
     one_more = name[:len(shown)] + "…" + " 0/5"
     assert text_width(one_more, MIN_TEXT_PX) > room, (line, one_more)
     assert canvas.overflows == []
+
+
+@pytest.mark.parametrize("names", [("Jacqueline", "Josephine"), ("Josephine", "Jacqueline"),
+                                   ("Maximiliane", "Wilhelmina"), ("Actaecgknj", "Ann")])
+def test_how_ruck_keeps_a_gap_between_each_name_and_the_barrels_won(names):
+    """"Maxim…0 : 0", "0 : 0Jacq…": a name cut to its box ran into the score between the
+    names (a "J" reaches left of where it is drawn). At least three dark columns now."""
+    from companion.rules import get_core
+
+    core = get_core("howruck")
+
+    def lit(players):
+        view = dict(core.view(core.new_game(list(players), {}, 3)), phase="tug")
+        image = render(Scene(lang="de", state=view))
+        return {x for x in range(128) if any(image.getpixel((x, y)) for y in range(31, 48))}
+
+    score = lit(("A", "B")) - set(range(0, 40)) - set(range(88, 128))  # names far off
+    left, right = min(score), max(score)
+    shown = lit(names)
+    assert score <= shown and {x for x in shown if x < left} and {x for x in shown if x > right}
+    assert not shown & {left - 3, left - 2, left - 1, right + 1, right + 2, right + 3}, \
+        sorted(shown & set(range(left - 3, right + 4)))

@@ -88,8 +88,10 @@ def _sides(canvas: Canvas, state: dict[str, Any], players: list[str]) -> None:
     """Each side's name at its end of the ladder, barrels won (0–3) between them."""
     barrels = state.get("barrels") or {}
     a, b = players[0], players[1]
-    canvas.text((1, 31, 48, 47), a, 11, shorten=True)
-    canvas.text((80, 31, WIDTH - 1, 47), b, 11, align="right", shorten=True)
+    # The score's ink is columns 50-77; a cut name ends with "…" at its box's edge and a
+    # "J" reaches two columns left of where it is drawn: the boxes keep 3 dark columns off.
+    canvas.text((1, 31, 46, 47), a, 11, shorten=True)
+    canvas.text((83, 31, WIDTH - 1, 47), b, 11, align="right", shorten=True)
     score = f"{barrels.get(a, 0)} : {barrels.get(b, 0)}"
     canvas.text((48, 31, 80, 47), score, 13, align="center")
 
