@@ -77,10 +77,13 @@ class _Params(dict):
 def fill(context: str, source: Source, lang: str, params: dict[str, Any],
          shown: dict[str, Any]) -> str:
     """`source` in `lang` with its placeholders filled from `shown` (the parameters as the
-    reader sees them); a plural takes its form from the number in `params`."""
+    reader sees them), a word before a name elided as the language wants it ("d’Ann":
+    elision.py); a plural takes its form from the number in `params`."""
+    from companion.i18n.elision import elide
+
     count = params.get(source["count"]) if isinstance(source, dict) else None
-    return string.Formatter().vformat(translate(context, source, lang, count), (),
-                                      _Params(shown))
+    text = elide(translate(context, source, lang, count), shown, lang)
+    return string.Formatter().vformat(text, (), _Params(shown))
 
 
 def language_name(lang: str) -> str:

@@ -59,6 +59,25 @@
     return true;
   }
 
+  // A word before a name elided where the language wants it, as the sentence is filled
+  // ("de {p}" with Ann is "d’Ann", with Yannick "de Yannick"): the server's rule, which says
+  // why (companion/i18n/elision.py); tests/test_elision.py holds the two to one list of names.
+  const VOWELS = "aeiouàâäéèêëîïôöùûüœæ";
+  const ELIDING = {fr: ["de", "que", "le", "la", "ne", "je", "me", "te", "se", "ce", "lorsque", "puisque", "jusque"]};
+  function vowelSound(value) {
+    if (typeof value !== "string" || !value) return false;
+    const first = value.charAt(0).toLowerCase(), second = value.charAt(1).toLowerCase();
+    if (VOWELS.includes(first)) return true;
+    if (first === "h") return second !== "" && VOWELS.includes(second);
+    return first === "y" && /^\p{L}$/u.test(second) && !VOWELS.includes(second);
+  }
+  function elide(text, params, lang) {
+    const words = ELIDING[lang];
+    if (!words || !params) return text;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_’'])(${words.join("|")}) \\{(\\w+)\\}`, "giu");
+    return text.replace(pattern, (all, word, key) => (vowelSound(params[key]) ? `${word.slice(0, -1)}’{${key}}` : all));
+  }
+
   function t(key, params) {
     let text = catalog.strings[key];
     if (text === undefined) return key;
@@ -66,7 +85,7 @@
       const n = Math.abs(Math.trunc(Number(params && params.n) || 0));
       text = text[Math.min(catalog.plural(n), text.length - 1)];
     }
-    return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
+    return elide(text, params, catalog.lang).replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : `{${k}}`));
   }
 
   // A text shown as a sentence (the prompt, an announcement) begins with a capital, where a
@@ -78,7 +97,7 @@
     return upper !== first && upper.length === 1 ? upper + String(text).slice(1) : text;
   }
 
-  companion.i18n = {load, compilePlural, get lang() { return catalog.lang; }};
+  companion.i18n = {load, compilePlural, elide, get lang() { return catalog.lang; }};
   companion.t = t;
   companion.sentence = sentence;
 })();
