@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import card_name, sentence, word
+from companion.i18n import card_name, person, sentence, word
 from companion.i18n.catalogs import fill
 
 
@@ -18,12 +18,23 @@ def page_said(key: str, lang: str, **params: Any) -> str:
     return sentence(fill(f"page:{key}", PAGE[key], lang, params, params))
 
 
-def say_announcement(item: dict[str, Any], lang: str) -> str:
+def say_announcement(item: dict[str, Any], lang: str,
+                     names: dict[str, str] | None = None) -> str:
     """One announcement in a sentence ("" for a kind with nothing to say here: a move taken
-    back is no replayed action)."""
+    back is no replayed action); `names`: the people playing Lauf Rauf!'s colours."""
     p = item.get("params") or {}
     kind = item.get("kind")
-    who = word(p["player"], lang) if isinstance(p.get("player"), str) else ""
+    who = person(p["player"], lang, names) if isinstance(p.get("player"), str) else ""
+    if kind == "berggeist_placed":
+        return page_said("an_berggeist_placed", lang, q=person(p["owner"], lang, names),
+                         f=p["figure"] + 1)
+    if kind == "strike":
+        return page_said("an_strike", lang, p=who,
+                         q=person(p["victim"]["player"], lang, names),
+                         f=p["victim"]["figure"] + 1)
+    if kind == "game_won":
+        return page_said("an_game_won", lang, n=len(p["players"]),
+                         p=" & ".join(person(n, lang, names) for n in p["players"]))
     if kind in _SAYERS:
         return _SAYERS[kind](p, who, lang)
     if kind == "round_won":
@@ -110,17 +121,9 @@ _SAYERS = {
         "an_switched", lang, card=card_name(p["moved"], lang), q=p["side"], r=p["to"],
         f=word(p["field"], lang)),
     "reinforced": _reinforced,
-    "game_won": lambda p, who, lang: page_said(
-        "an_game_won", lang, p=" & ".join(word(n, lang) for n in p["players"]),
-        n=len(p["players"])),
     "point": lambda p, who, lang: page_said("an_point", lang, p=who, n=p["count"],
                                             m=p.get("points")),
-    "berggeist_placed": lambda p, who, lang: page_said(
-        "an_berggeist_placed", lang, q=word(p["owner"], lang), f=p["figure"] + 1),
     "cards_kept": _cards_kept,
-    "strike": lambda p, who, lang: page_said(
-        "an_strike", lang, p=who, q=word(p["victim"]["player"], lang),
-        f=p["victim"]["figure"] + 1),
     "capture": lambda p, who, lang: page_said("an_capture", lang, p=who,
                                               q=_names(p["victims"])),
     "partner_entry": lambda p, who, lang: page_said("an_partner_entry", lang, p=who,

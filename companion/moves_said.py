@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.announce_said import page_said
-from companion.i18n import card_name, sentence, stramash_card, word
+from companion.i18n import card_name, person, sentence, stramash_card, word
 from companion.i18n.said import Said
 
 Event = dict[str, Any]
@@ -46,9 +46,10 @@ def say_moves(events: list[Event], before: View, after: View, lang: str,
 Sayer = Callable[[Event, View, View, str], list[Any]]
 
 
-def _who(player: Any, lang: str) -> str:
-    """A player as the reader sees them: a colour (Lauf Rauf!) in `lang`, a name as it is."""
-    return word(player, lang) if isinstance(player, str) else str(player)
+def _who(player: Any, lang: str, view: View) -> str:
+    """A player as the reader sees them (`person`): Lauf Rauf!'s colour with the name of
+    whoever plays it (the view's `names`), a name as it is."""
+    return person(player, lang, view.get("names"))
 
 
 # --- How Ruck! ---------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ def _tz_pulled(e: Event, before: View, after: View, lang: str) -> list[Any]:
 # --- Lauf Rauf! --------------------------------------------------------------------------------
 def _lr_rolled(e: Event, before: View, after: View, lang: str) -> list[Any]:
     a, b = e["dice"]
-    p = _who(e["player"], lang)
+    p = _who(e["player"], lang, after)
     if e.get("kept") is None:
         return [Said("replay:lr_rolled", p=p, a=a, b=b, n=e["throw"])]
     return [Said("replay:lr_rolled_kept", p=p, k=e["kept"] + 1, a=a, b=b, n=e["throw"])]
@@ -106,7 +107,7 @@ def _lr_count(before: View) -> int:
 
 
 def _lr_moved(e: Event, before: View, after: View, lang: str) -> list[Any]:
-    p, f, move = _who(e["player"], lang), e["figure"] + 1, e.get("move")
+    p, f, move = _who(e["player"], lang, after), e["figure"] + 1, e.get("move")
     said: list[Any] = []
     if e.get("card"):
         said.append(Said("replay:plays", p=p, card=word(e["card"], lang)))
@@ -119,16 +120,16 @@ def _lr_moved(e: Event, before: View, after: View, lang: str) -> list[Any]:
                          p=p, f=f, n=_lr_count(before)))
     if e.get("struck"):  # its announcement is left out (SAID_HERE): this says which figure
         struck = e["struck"]
-        said.append(Said("replay:lr_strike", p=p, f=f, q=_who(struck["player"], lang),
+        said.append(Said("replay:lr_strike", p=p, f=f, q=_who(struck["player"], lang, after),
                          g=struck["figure"] + 1))
-    said += [Said("replay:lr_pushed", q=_who(x["player"], lang), f=x["figure"] + 1)
+    said += [Said("replay:lr_pushed", q=_who(x["player"], lang, after), f=x["figure"] + 1)
              for x in e.get("pushed") or []]
     return said
 
 
 def _lr_huckauf(e: Event, before: View, after: View, lang: str) -> list[Any]:
     if e.get("caller"):
-        return [page_said("lr_call", lang, p=_who(e["caller"], lang))]
+        return [page_said("lr_call", lang, p=_who(e["caller"], lang, after))]
     return [page_said("lr_huckauf", lang)]
 
 
@@ -180,9 +181,9 @@ _SAYERS: dict[str, Sayer] = {
     "moved": lambda e, before, after, lang: _lr_moved(e, before, after, lang)
     if "figure" in e else [],  # How Ruck!'s Seitenwechsel moves a card: its announcement
     "passed": lambda e, before, after, lang: [
-        Said("replay:lr_passed", p=_who(e["player"], lang))],
+        Said("replay:lr_passed", p=_who(e["player"], lang, after))],
     "sacrificed": lambda e, before, after, lang: [
-        Said("replay:lr_sacrificed", p=_who(e["player"], lang), card=word(e["card"], lang),
+        Said("replay:lr_sacrificed", p=_who(e["player"], lang, after), card=word(e["card"], lang),
              n=e.get("throws_allowed"))],
     "huckauf": _lr_huckauf,
     "played": _sm_played,

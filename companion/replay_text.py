@@ -16,13 +16,12 @@ from typing import IO, Any
 
 from companion.announce import announcements
 from companion.announce_said import say_announcement
-from companion.i18n import message
+from companion.i18n import message, person
 from companion.i18n.said import Said
 from companion.moves_said import SAID_HERE, say_moves
 from companion.rules import Outcome, Refusal
 from companion.screens.common import GAME_TITLES
 from companion.screens.sentences import state_sentence
-from companion.screens.texts import color
 
 GAME_OVER = ("game_won", "game_drawn")  # announced: the state's "game over" would repeat it
 
@@ -31,20 +30,28 @@ class TextTeller:
     def __init__(self, out: IO[str], lang: str) -> None:
         self.out, self.lang = out, lang
         self.view: dict[str, Any] = {}  # the game as it stood before the next action
+        self.names: dict[str, str] = {}  # the people playing the colours (Lauf Rauf!)
 
     def _line(self, said: Said | str) -> None:
         self.out.write(f"{said.text(self.lang) if isinstance(said, Said) else said}\n")
 
     def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
-        self.view = view
+        self.names = dict(header.get("names") or {})
+        self.view = self._named(view)
         title = GAME_TITLES.get(header["game"], header["game"])
-        self._line(f"{title}: {', '.join(color(p, self.lang) for p in header['players'])}")
+        players = ", ".join(person(p, self.lang, self.names) for p in header["players"])
+        self._line(f"{title}: {players}")
+
+    def _named(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view as the table publishes it: with the people playing the colours."""
+        return {**view, "names": self.names} if self.names else view
 
     def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
+        view = self._named(view)
         before, self.view = self.view, view
         items = [i for i in announcements(outcome.events, view) if i["kind"] not in SAID_HERE]
         said = say_moves(outcome.events, before, view, self.lang)
-        said += [s for s in (say_announcement(i, self.lang) for i in items) if s]
+        said += [s for s in (say_announcement(i, self.lang, self.names) for i in items) if s]
         said += say_moves(outcome.events, before, view, self.lang, trailing=True)
         state = None if any(i["kind"] in GAME_OVER for i in items) else \
             state_sentence(view, self.lang)
@@ -57,7 +64,7 @@ class TextTeller:
                         message=message(refusal.code, refusal.params, self.lang)))
 
     def final(self, view: dict[str, Any]) -> None:
-        state = state_sentence(view, self.lang)
+        state = state_sentence(self._named(view), self.lang)
         if state:
             self._line(Said("cli:replay_end", what=state))
 

@@ -15,9 +15,10 @@ import pytest
 GOLDEN = Path(__file__).resolve().parent / "playthroughs"
 
 
-def told(game: str, lang: str) -> list[str]:
+def told(game: str | Path, lang: str) -> list[str]:
+    path = game if isinstance(game, Path) else GOLDEN / f"{game}.jsonl"
     result = subprocess.run([sys.executable, "-m", "companion", "replay",
-                             str(GOLDEN / f"{game}.jsonl"), "--text", "--lang", lang],
+                             str(path), "--text", "--lang", lang],
                             capture_output=True, timeout=120)
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode().splitlines()
@@ -35,13 +36,13 @@ GERMAN = {
         "Zeile 4: Rot würfelt 2 und 3 (1. Wurf). Rot ist am Zug.",
         "Zeile 9: Blau würfelt noch einmal, Würfel 2 bleibt liegen: 6 und 3 (2. Wurf). Blau ist "
         "am Zug.",
-        "Zeile 13: Figur 1 von rot startet: aus dem Basislager auf die untere Ebene. Figur 2 "
-        "von rot wird weitergeschoben. Blau ist am Zug.",
+        "Zeile 13: Figur 1 von Rot startet: aus dem Basislager auf die untere Ebene. Figur 2 "
+        "von Rot wird weitergeschoben. Blau ist am Zug.",
         "Zeile 23: Blau opfert Rücklauf: 5 Würfe in diesem Zug. Blau ist am Zug.",
-        "Zeile 28: Figur 2 von rot läuft 8 Felder vor. Blau ist am Zug.",
-        "Zeile 34: Figur 3 von rot schlägt Figur 1 von rot: zurück ins Basislager. Blau ist am "
+        "Zeile 28: Figur 2 von Rot läuft 8 Felder vor. Blau ist am Zug.",
+        "Zeile 34: Figur 3 von Rot schlägt Figur 1 von Rot: zurück ins Basislager. Blau ist am "
         "Zug.",
-        "Zeile 682: Figur 2 von blau steigt auf den Gipfel. Blau gewinnt das Spiel!"],
+        "Zeile 682: Figur 2 von Blau steigt auf den Gipfel. Blau gewinnt das Spiel!"],
     "stramash_pairs_game": [
         "Zeile 3: Ann spielt D: Ein neuer Laddie kommt auf das Startfeld. Bob ist am Zug.",
         "Zeile 4: Bob spielt Bonnie Fechter: Laddie 5 geht auf das Feld von Laddie 2 von Ann. "
@@ -103,3 +104,29 @@ def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
             "« vert ». Le tonneau est sur la case 7, c'est à Bob de jouer."]:
         assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
     assert not [line for line in lines if "champ" in line]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", ["Lauf Rauf!: Anna (rot), Émile (blau)",
+            "Zeile 4: Anna (rot) würfelt 2 und 3 (1. Wurf). Anna (rot) ist am Zug.",
+            "Zeile 13: Figur 1 von Anna (rot) startet: aus dem Basislager auf die untere Ebene. "
+            "Figur 2 von Anna (rot) wird weitergeschoben. Émile (blau) ist am Zug.",
+            "Zeile 682: Figur 2 von Émile (blau) steigt auf den Gipfel. Émile (blau) gewinnt das "
+            "Spiel!"]),
+    ("fr", ["ligne 34 : Le pion 3 d’Anna (rouge) frappe le pion 1 d’Anna (rouge) : retour au "
+            "camp de base. C'est à Émile (bleu) de jouer.",
+            "ligne 682 : Le pion 2 d’Émile (bleu) monte vers le sommet. Émile (bleu) gagne la "
+            "partie !"]),
+])
+def test_lauf_rauf_names_the_person_with_the_colour(tmp_path, lang, expected):
+    """A Lauf Rauf! game whose colours were played by people ("names" in its header) said
+    "rot würfelt 2 und 3": every other game names the person. Now the person with the colour,
+    as the page's prompt does ("Anna (rot) ist am Zug")."""
+    game = (GOLDEN / "laufrauf_full_game.jsonl").read_text(encoding="utf-8").replace(
+        '"seed": 23}', '"seed": 23, "names": {"red": "Anna", "blue": "Émile"}}', 1)
+    path = tmp_path / "named.jsonl"
+    path.write_text(game, encoding="utf-8")
+    lines = told(path, lang)
+    for line in expected:
+        assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
+    assert not [line for line in lines if " rot " in line or " rouge " in line]

@@ -311,3 +311,30 @@ def test_how_ruck_keeps_a_gap_between_each_name_and_the_barrels_won(names):
     assert score <= shown and {x for x in shown if x < left} and {x for x in shown if x > right}
     assert not shown & {left - 3, left - 2, left - 1, right + 1, right + 2, right + 3}, \
         sorted(shown & set(range(left - 3, right + 4)))
+
+
+def test_lauf_rauf_names_the_person_with_the_colour_on_the_oled():
+    """The OLED said "▶ gelb" and "gelb / schlägt" where the page says "Ben (gelb)": the
+    person, with the colour; a long name is cut, the colour after it stays whole. Without a
+    name the colour stands for the player as a name does ("Gelb", a noun in German)."""
+    from companion.screens.samples import LAUF, LONG
+
+    names = {"yellow": "Ben", "red": LONG}
+    said = [t for t, _ in draw(Scene(lang="de", state=dict(LAUF, turn="yellow", throws=2,
+                                                            names=names))).texts]
+    assert "▶ Ben (gelb)" in said, said
+    canvas = draw(Scene(lang="fr", state=dict(LAUF, turn="red", names=names)))
+    turn = next(t for t, _ in canvas.texts if t.startswith("▶ "))
+    assert turn.startswith("▶ Maxi") and turn.endswith("… (rouge)"), turn
+    assert canvas.overflows == []
+    strike = {"kind": "strike", "params": {"player": "yellow", "figure": 0,
+                                           "victim": {"player": "red", "figure": 1}}}
+    said = [t for t, _ in draw(Scene(lang="nl", state=dict(LAUF, names=names),
+                                     banner=strike)).texts]
+    assert said[0] == "Ben (geel)", said
+    won = [t for t, _ in draw(Scene(lang="de", state=dict(LAUF, winner="yellow",
+                                                          names=names))).texts]
+    assert won[0] == "Ben (gelb)", won
+    alone = [t for t, _ in draw(Scene(lang="de", state=dict(LAUF, turn="yellow",
+                                                            throws=2))).texts]
+    assert "▶ Gelb" in alone, alone

@@ -8,6 +8,7 @@ back to a generic one naming the code, so nothing ever fails here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
@@ -15,7 +16,7 @@ from companion.i18n.said import Said
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
 __all__ = ["DEFAULT_LANGUAGE", "OptionKey", "SettingKey", "languages", "message",
-           "option_name", "pick_language", "setting_name", "word"]
+           "option_name", "person", "pick_language", "setting_name", "word"]
 
 
 def word(name: str, lang: str) -> str:
@@ -24,6 +25,23 @@ def word(name: str, lang: str) -> str:
 
     english = WORDS.get(name)
     return translate(f"word:{name}", english, lang) if english is not None else name
+
+
+def person(player: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """A player as the table says them, in `lang`: where the players are colours (Lauf
+    Rauf!), the person's name with the colour ("Anna (rot)", the game's `names`), or the
+    colour alone as a name is said ("Rot": ``page:player_ID``); any other player by the name
+    given. The page says them the same way (core.js, `playerName`)."""
+    if not isinstance(player, str):
+        return str(player)
+    name = (names or {}).get(player)
+    if name:
+        return f"{name} ({word(player, lang)})"
+    from companion.i18n.page import PAGE
+
+    key = "player_" + player
+    noun = PAGE.get(key)
+    return word(player, lang) if noun is None else translate(f"page:{key}", noun, lang)
 
 
 class SettingKey(str):

@@ -114,6 +114,14 @@ PAGE: dict[str, Source] = {
     "forgo": "{c}: play without effect",
     "side_field": "{side}: {field}",
     "over": "{p} wins the game!",
+    # A colour standing for a player who has no name (Lauf Rauf!): a noun, as a name is
+    # ("Rot würfelt", "Figur 1 von Rot"); a colour describing a thing stays `word:ID`
+    # ("rot 3", "Anna (rot)").
+    "player_red": "Red",
+    "player_blue": "Blue",
+    "player_green": "Green",
+    "player_yellow": "Yellow",
+    "player_white": "White",
     "barrels": "Barrels",
     "hand": "hand",
     "pile": "pile",

@@ -80,7 +80,7 @@ def draw(scene: Scene) -> Canvas:
     elif name == "pairing":
         common.pairing(canvas, scene.pairing or {}, scene.state, scene.lang)
     elif scene.banner:
-        banner.draw(canvas, scene.banner, scene.lang)
+        banner.draw(canvas, scene.banner, scene.lang, (scene.state or {}).get("names"))
     else:
         game_screen(name)(canvas, scene.state or {}, scene.lang)
     return canvas

@@ -8,12 +8,14 @@ from typing import Any
 from companion.i18n import word
 from companion.screens.canvas import HEIGHT, WIDTH, Canvas
 from companion.screens.common import round_won
-from companion.screens.texts import color, text
+from companion.screens.texts import color, text, who
 
 TOP, MIDDLE, BOTTOM = (0, 0, WIDTH, 24), (0, 25, WIDTH, 44), (0, 46, WIDTH, HEIGHT)
 
 
-def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
+def draw(canvas: Canvas, item: dict[str, Any], lang: str,
+         names: dict[str, str] | None = None) -> None:
+    """`names`: the people playing Lauf Rauf!'s colours (the game's view)."""
     p = item.get("params") or {}
     kind = item.get("kind")
     if kind == "round_won":
@@ -32,7 +34,7 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
             text("start_of", lang, p=p["player"])
         canvas.text(BOTTOM, where, 13, align="center", shorten=True)
     elif kind == "point":
-        _who(canvas, p["player"], lang)
+        _who(canvas, p["player"], lang, names)
         count = p.get("count", 1)
         scored = text("point", lang) if count == 1 else text("points_scored", lang, n=count)
         canvas.text(MIDDLE, scored, 13, align="center")
@@ -48,13 +50,13 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
             where = text("stays", lang)
         canvas.text((0, 20, WIDTH, 46), where, 18, align="center", shorten=True)
     elif kind == "strike":
-        _who(canvas, p["player"], lang)
+        _who(canvas, p["player"], lang, names)
         canvas.text(MIDDLE, text("strikes", lang), 13, align="center")
         victim = p["victim"]
         canvas.text(BOTTOM, f"{color(victim['player'], lang)} {victim['figure'] + 1}", 16,
                     align="center", shorten=True)
     elif kind in ("capture", "partner_entry"):  # laddies sent to the dock, or to the entry
-        _who(canvas, p["player"], lang)
+        _who(canvas, p["player"], lang, names)
         said = "strikes" if kind == "capture" else "sends_to_entry"
         canvas.text(MIDDLE, text(said, lang), 13, align="center")
         victims = ", ".join(v["player"] for v in p["victims"])
@@ -62,13 +64,13 @@ def draw(canvas: Canvas, item: dict[str, Any], lang: str) -> None:
     elif kind == "undone":  # a move taken back: whose (a race has nobody's name)
         canvas.text((0, 0, WIDTH, 18), text("undone", lang), 13, align="center")
         if p.get("player"):
-            canvas.text((0, 20, WIDTH, 46), color(p["player"], lang), 18, align="center",
-                        shorten=True)
+            canvas.text((0, 20, WIDTH, 46), who(p["player"], lang, names, WIDTH), 18,
+                        align="center", shorten=True)
     elif kind == "castle":
-        _who(canvas, p["player"], lang)
+        _who(canvas, p["player"], lang, names)
         canvas.text(MIDDLE, text("in_castle", lang), 13, align="center")
         canvas.text(BOTTOM, text("hole", lang, n=p["hole"]), 13, align="center")
 
 
-def _who(canvas: Canvas, player: str, lang: str) -> None:
-    canvas.text(TOP, color(player, lang), 22, align="center", shorten=True)
+def _who(canvas: Canvas, player: str, lang: str, names: dict[str, str] | None) -> None:
+    canvas.text(TOP, who(player, lang, names, WIDTH), 22, align="center", shorten=True)

@@ -11,23 +11,29 @@ from __future__ import annotations
 from typing import Any
 
 from companion.screens import common
-from companion.screens.canvas import DARK, HEIGHT, LIT, WIDTH, Canvas
-from companion.screens.texts import CARD_LETTERS, color, text
+from companion.screens.canvas import DARK, HEIGHT, LIT, MIN_TEXT_PX, WIDTH, Canvas, text_width
+from companion.screens.texts import CARD_LETTERS, color, text, who
 
 DIE = 24
 
 
 def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
+    names = state.get("names")  # the people playing the colours
     if state.get("winner"):
-        common.game_won(canvas, color(state["winner"], lang), lang)
+        common.game_won(canvas, who(state["winner"], lang, names, WIDTH), lang)
         return
     turn = state.get("turn") or ""
-    canvas.text((0, 0, 56, 15), "▶ " + color(turn, lang), 13, shorten=True)
     throws = int(state.get("throws") or 0)
     allowed = int(state.get("throws_allowed") or 3)
+    right = WIDTH  # the turn's line: as far as the throw's count leaves room
     if throws:
-        count = f"{throws}/{allowed}" if allowed > 3 else str(throws)
-        canvas.text((58, 0, WIDTH, 15), text("throw", lang, n=count), 11, align="right")
+        count = text("throw", lang, n=f"{throws}/{allowed}" if allowed > 3 else str(throws))
+        right = WIDTH - text_width(count, MIN_TEXT_PX) - 4
+        canvas.text((right + 2, 0, WIDTH, 15), count, 11, align="right")
+    arrow = "▶ "
+    canvas.text((0, 0, right, 15), arrow + who(turn, lang, names,
+                                                right - text_width(arrow, MIN_TEXT_PX)),
+                13, shorten=True)
     dice = state.get("dice") or [None, None]
     canvas.die(2, 18, dice[0], DIE)
     canvas.die(4 + DIE, 18, dice[1], DIE)

@@ -170,6 +170,7 @@ def long_banners(names: list[str]) -> list[dict]:
 def long_name_scenes(lang: str) -> list[Scene]:
     """Every screen with the longest names, in `lang` (for the fits-its-box test)."""
     names = [LONG, LONG + "2"]
+    lr_names = {"yellow": LONG, "red": LONG + "2"}
     tug = dict(TUG, turn=LONG, barrels={n: 2 for n in names},
                last_contest={"round": 1, "strength": {names[0]: 24, names[1]: 23},
                              "pull": {"toward": names[0], "by": 1}})
@@ -198,6 +199,15 @@ def long_name_scenes(lang: str) -> list[Scene]:
                                     cards={"yellow": ["blitzstart", "ruecklauf", "aufstieg",
                                                       "rueckschlag", "joker"]})),
         Scene(lang=lang, state=dict(LAUF, winner="yellow")),
+        # Lauf Rauf!'s colours with the people playing them ("Maximil… (gelb)")
+        Scene(lang=lang, state=dict(LAUF, turn="yellow", throws=3, names=lr_names)),
+        Scene(lang=lang, state=dict(LAUF_BOUGHT, turn="yellow", throws=11, throws_allowed=13,
+                                    names=lr_names)),
+        Scene(lang=lang, state=dict(LAUF, winner="yellow", names=lr_names)),
+        *[Scene(lang=lang, state=dict(LAUF, names=lr_names), banner=item)
+          for item in long_banners(names) if item["params"].get("player") in lr_names],
+        Scene(lang=lang, state=dict(LAUF, names=lr_names), banner={
+            "kind": "undone", "params": {"player": "yellow", "action": {}, "events": []}}),
         Scene(lang=lang, state=dict(TAU, players=names, turn=LONG, points={n: 3 for n in names},
                                     markers={LONG: 16})),
         Scene(lang=lang, state=dict(TAU, winner="draw")),

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import sentence
+from companion.i18n import person, sentence
 from companion.i18n.said import Said
 from companion.screens.common import GAME_TITLES
-from companion.screens.texts import color
 
 
 def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
@@ -40,14 +39,16 @@ def state_line(view: dict[str, Any], lang: str = "en") -> str:
 def state_sentence(view: dict[str, Any], lang: str = "en") -> str | None:
     """A game's state in a sentence: whose turn it is (and in How Ruck! where the barrel
     stands), or how the game ended; None if it says neither. Lauf Rauf!'s players are
-    colours, said in `lang`; the sentence begins with a capital ("Rot ist am Zug")."""
+    colours, said in `lang` after the name of whoever plays them (`person`: "Anna (rot) ist
+    am Zug"); the sentence begins with a capital ("Rot ist am Zug")."""
     winner = view.get("winner")
-    turn = color(view["turn"], lang) if view.get("turn") else None
+    names = view.get("names")
+    turn = person(view["turn"], lang, names) if view.get("turn") else None
     barrel = view.get("barrel")
     if view.get("status") == "over" or winner is not None:
-        names = winner if isinstance(winner, list) else [winner]
+        winners = winner if isinstance(winner, list) else [winner]
         what = Said("console:over_draw") if winner in (None, "draw") else \
-            Said("console:over_won", player=" & ".join(color(n, lang) for n in names))
+            Said("console:over_won", player=" & ".join(person(n, lang, names) for n in winners))
     elif barrel is not None:
         what = Said("console:barrel", field=barrel, player=turn) if turn else \
             Said("console:barrel_only", field=barrel)

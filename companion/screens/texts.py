@@ -7,8 +7,11 @@ long player names and fails if any text had to be cut.
 
 from __future__ import annotations
 
-from companion.i18n import word
+from collections.abc import Mapping
+
+from companion.i18n import person, word
 from companion.i18n.catalogs import translate
+from companion.screens.canvas import MIN_TEXT_PX, shortened
 
 TEXTS: dict[str, str] = {
     "no_game": "No game",
@@ -71,6 +74,17 @@ CARD_LETTERS = {"blitzstart": "B", "ruecklauf": "R", "aufstieg": "A", "rueckschl
 def color(player: str, lang: str) -> str:
     """A colour id in `lang`; any other player id unchanged."""
     return word(player, lang)
+
+
+def who(player: str, lang: str, names: Mapping[str, str] | None, width: int,
+        size: int = MIN_TEXT_PX) -> str:
+    """A player as the table says them (`person`: "Anna (gelb)", "Gelb", "Ben"), to be drawn
+    in `width` px: a long name is cut at `size`, the colour after it stays whole."""
+    name = (names or {}).get(player)
+    if not name:
+        return person(player, lang)
+    colour = f" ({word(player, lang)})"
+    return shortened(name, size, width, after=colour) + colour
 
 
 def text(key: str, lang: str, **params: object) -> str:
