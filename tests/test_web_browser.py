@@ -146,7 +146,7 @@ def test_every_seat_of_the_game_on_the_table_has_its_simulated_button(browser, d
                            None, 3)["id"]
     until(page, f"{texts}.length === 4")
     assert page.locator("#sim-buttons button").all_inner_texts() == [
-        "P1 · rot", "P2 · blau", "P3 · grün", "OK"]
+        "P1 · Rot", "P2 · Blau", "P3 · Grün", "OK"]  # a colour as a player: a noun
     for player in ("red", "blue"):
         for action in ({"type": "roll", "player": player, "dice": [1, 2]},
                        {"type": "pass", "player": player}):

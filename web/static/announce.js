@@ -21,9 +21,12 @@
   // A tie-break's cards, each with who drew it ("Anna: rot 3, Bert: blau 5 ✶").
   const drawn = (draws, t) => Object.entries(draws || {}).map(([who, card]) => `${who}: ${howruckCard(card, t)}`).join(", ");
 
-  // `describe(action, events)`: a move as the history says it (the game's module, app.js).
-  function say(item, t, describe) {
+  // `describe(action, events)`: a move as the history says it (the game's module, app.js);
+  // `people`: who plays Lauf Rauf!'s colours (the game's names; else the state shown's).
+  function say(item, t, describe, people) {
     const p = item.params || {};
+    const state = window.companion.state;
+    const lr = (x) => window.companion.playerName("laufrauf", x, people || (state && state.names));
     const ms = (us) => (us / 1000).toFixed(1);
     switch (item.kind) {
       case "race_won":
@@ -48,19 +51,19 @@
       case "reinforced": return p.count ? t("an_reinforced", {p: p.player, n: p.count}) : t("an_reinforced_none", {p: p.player});
       case "no_effect": return t("an_no_effect");
       case "round_won": return t("an_round_" + p.reason, {p: p.player});
-      case "game_won": return t("an_game_won", {p: p.players.join(" & "), n: p.players.length});
+      case "game_won": return t("an_game_won", {p: p.players.map(lr).join(" & "), n: p.players.length});
       case "game_drawn": return t("an_game_drawn");
       case "point": return t("an_point", {p: p.player, n: p.count, m: p.points});
-      case "berggeist_placed": return t("an_berggeist_placed", {q: t(p.owner), f: p.figure + 1});
+      case "berggeist_placed": return t("an_berggeist_placed", {q: lr(p.owner), f: p.figure + 1});
       case "berggeist_home": return t("an_berggeist_home");
       case "berggeist_stays": return t("an_berggeist_stays");
       case "cards_kept": {
         const parts = [];
-        if (p.kept.length) parts.push(t("an_cards_kept", {p: t(p.player), k: list(p.kept.map((k) => "lr_" + k), t)}));
-        if (p.discarded.length) parts.push(t("an_cards_discarded", {p: t(p.player), d: list(p.discarded.map((k) => "lr_" + k), t)}));
+        if (p.kept.length) parts.push(t("an_cards_kept", {p: lr(p.player), k: list(p.kept.map((k) => "lr_" + k), t)}));
+        if (p.discarded.length) parts.push(t("an_cards_discarded", {p: lr(p.player), d: list(p.discarded.map((k) => "lr_" + k), t)}));
         return parts.join("; ");
       }
-      case "strike": return t("an_strike", {p: t(p.player), q: t(p.victim.player), f: p.victim.figure + 1});
+      case "strike": return t("an_strike", {p: lr(p.player), q: lr(p.victim.player), f: p.victim.figure + 1});
       case "capture": return t("an_capture", {p: p.player, q: names(p.victims)});
       case "partner_entry": return t("an_partner_entry", {p: p.player, q: names(p.victims)});
       case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
@@ -69,8 +72,8 @@
     }
   }
 
-  function sentences(items, t, describe) {
-    return (items || []).map((item) => window.companion.sentence(say(item, t, describe))).filter(Boolean);
+  function sentences(items, t, describe, people) {
+    return (items || []).map((item) => window.companion.sentence(say(item, t, describe, people))).filter(Boolean);
   }
 
   // A banner on this phone: the newest announcements, then back to the board.

@@ -108,7 +108,9 @@
   // everyone else by the name given. A team (a pairs game's winner) is its names joined.
   companion.playerName = (game, p, names) => {
     if (!(companion.gameInfo(game).colours || []).includes(p)) return p;
-    return names && names[p] ? `${names[p]} (${companion.t(p)})` : companion.t(p);
+    if (names && names[p]) return `${names[p]} (${companion.t(p)})`;
+    const noun = companion.t("player_" + p);  // a colour said as a name is ("Rot", a noun)
+    return noun === "player_" + p ? companion.t(p) : noun;
   };
   companion.playerNames = (game, who, names) => [].concat(who).map((p) => companion.playerName(game, p, names)).join(" & ");
 

@@ -15,7 +15,7 @@
     // the count as it was).
     if (state && held && !held.stale && held.game === state.id && held.data.actions.length === state.actions) return;
     if (state && state.actions === 0) {  // a new game: nothing to ask for
-      app.history = {game: state.id, data: {header: {game: state.game, players: state.players}, actions: [], events: [], announcements: []}};
+      app.history = {game: state.id, data: {header: {game: state.game, players: state.players, names: state.names}, actions: [], events: [], announcements: []}};
       app.historyAsked = (app.historyAsked || 0) + 1;  // an answer still on its way is stale
       draw();
       return;
@@ -108,11 +108,12 @@
   // One sentence per action of a history answer (/api/games/ID/history): who did what, then
   // what it caused (a race or tie-break is said by what it caused).
   function lines(data) {
-    const memo = {};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
+    const names = (data.header && data.header.names) || {};  // who plays Lauf Rauf!'s colours
+    const memo = {names};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
     const game = data.header && data.header.game;
     return data.actions.map((a, i) => {
       // the game's module may leave the first to the second
-      const caused = companion.announce.sentences((data.announcements || [])[i], t);
+      const caused = companion.announce.sentences((data.announcements || [])[i], t, undefined, names);
       const did = app.describe(a, (data.events || [])[i] || [], memo, caused, game);
       return [did, ...caused].filter(Boolean).join(" — ");
     });

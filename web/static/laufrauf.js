@@ -230,18 +230,22 @@
 
   // A history line: what the stored action caused tells who threw which dice; the last throw
   // (carried along the history in `memo`) tells how far a figure ran.
+  // Its player as everywhere (`who`: "Anna (rot)"), by the history's names (`memo.names`),
+  // else the state's; the line begins with a capital, as the sentences after it do.
   function describe(a, t, events, memo) {
+    const state = window.companion.state;
+    const person = (p) => who({names: (memo && memo.names) || (state && state.names)}, p);
     const rolled = (events || []).find((e) => e.type === "rolled");
     if (rolled) {
       memo.dice = rolled.dice;
       if (rolled.throw === 1) memo.first_throw = rolled.dice;
-      return `${t(rolled.player)}: ${t("lr_rolled", {d: rolled.dice.join(" + ")})}`;
+      return `${person(rolled.player)}: ${t("lr_rolled", {d: rolled.dice.join(" + ")})}`;
     }
     const thrown = memo && memo.dice ? {dice: memo.dice, first_throw: memo.first_throw || memo.dice} : null;
     const moved = (events || []).find((e) => e.type === "moved");  // a strike is announced
     const said = label(a, thrown, t, moved && {struck: null, pushed: moved.pushed || []});
-    const who = a.player ? t(a.player) : "";  // every line says who: "blue: Pass the dice"
-    return who && !said.startsWith(who) ? `${who}: ${said}` : said;
+    const by = a.player ? person(a.player) : "";  // every line says who: "Blue: Pass the dice"
+    return window.companion.sentence(by && !said.startsWith(by) ? `${by}: ${said}` : said);
   }
 
   window.companion.games.laufrauf = {board, choices, prompt, describe};
