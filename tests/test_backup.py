@@ -154,3 +154,28 @@ def test_a_restore_keeps_the_club_outbox_and_its_sequence(tmp_path):
     assert outbox.pending()[-1].seq == 5
     outbox.close()
     sessions.close()
+
+
+def test_a_restore_sends_the_club_the_renames_it_brought(tmp_path):
+    """The league names a table's people through the table's renames and merges (sent whole,
+    club/outbox.py). A restore that brings other ones is news: one message with them, not
+    one per row swapped, and none of the swap's other rows."""
+    from companion.club.outbox import Outbox
+    from companion.sessions.backup import copy_into, write_backup
+    from companion.sessions.players import PlayerBook
+
+    sessions = Sessions(tmp_path / "table")
+    outbox = Outbox(sessions.store.path)
+    game = sessions.create("howruck", ["Ann", "Bob"])
+    book = PlayerBook(sessions.store.db)
+    book.rename("Ann", "Anna", [(game.id, ("Ann", "Bob"))])
+    backup = tmp_path / "old.companion-backup"
+    write_backup(sessions.store.path, backup, {})
+    book.rename("Anna", "Annie", [(game.id, ("Ann", "Bob"))])
+    for row in outbox.pending():
+        outbox.delivered(row.seq)
+    copy_into(backup, sessions.store.db)
+    assert [r.kind for r in outbox.pending()] == ["aliases"]
+    assert outbox.aliases() == {"Ann": "Anna"}
+    outbox.close()
+    sessions.close()

@@ -179,9 +179,14 @@ def copy_into(backup_path: Path, live: sqlite3.Connection) -> None:
             if shown is not None:
                 live.execute("INSERT INTO meta VALUES ('shown', ?)", (str(shown[0]),))
             if outbox is not None:  # what the outbox's triggers made of the swap: not news
+                renamed = live.execute("SELECT at FROM mqtt_outbox WHERE seq>? AND "
+                                       "kind='aliases' LIMIT 1", (outbox,)).fetchone()
                 live.execute("DELETE FROM mqtt_outbox WHERE seq>?", (outbox,))
                 live.execute("UPDATE sqlite_sequence SET seq=? WHERE name='mqtt_outbox'",
                              (outbox,))
+                if renamed:  # but the renames it brought are (sent whole: one row says it)
+                    live.execute("INSERT INTO mqtt_outbox (kind, game_id, at) "
+                                 "VALUES ('aliases', 0, ?)", renamed)
         except BaseException:
             live.execute("ROLLBACK")
             raise
