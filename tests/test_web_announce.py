@@ -125,7 +125,7 @@ def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, dae
     page.click("nav [data-tab=history]")
     until(page, f"document.querySelectorAll('#history-list li').length === {count}")
     lines = page.locator("#history-list li").all_inner_texts()
-    assert lines[0] == f"rot: würfelte {' + '.join(map(str, first_dice(daemon, game)))}"
+    assert lines[0] == f"Rot: würfelte {' + '.join(map(str, first_dice(daemon, game)))}"
     assert lines[-1].endswith(f"laufen · {sum(dice)}"), lines[-1]
 
 
@@ -265,7 +265,7 @@ def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
     until(second, "window.companion.state && window.companion.state.actions === 1")
     daemon.hub.call(daemon.table.undo, game)
     until(second, "document.querySelector('#banner').textContent"
-                  " === 'Zurückgenommen: rot: würfelte 4 + 6'")
+                  " === 'Zurückgenommen: Rot: würfelte 4 + 6'")
     _, shown = rec.wait_for(lambda t, p: t == "banner" and p is not None)
     assert shown == {"kind": "undone", "params": {
         "player": "red", "action": {"type": "roll", "player": "red", "dice": [4, 6]},

@@ -113,7 +113,7 @@ def test_lauf_rauf_a_move_names_whom_it_strikes_or_pushes_and_the_history_whom_i
     page.wait_for_selector("#history-list li")
     lines = page.locator("#history-list li").all_inner_texts()
     assert pushed in lines[-1]
-    assert "blau: Würfel weitergeben" in lines  # every line says who (it said only what)
+    assert "Blau: Würfel weitergeben" in lines  # every line says who (it said only what)
     shot(page, "22-laufrauf-push-said")
 
 

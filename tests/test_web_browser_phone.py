@@ -40,12 +40,12 @@ def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
     page.wait_for_selector("#board .figure")
     page.wait_for_selector("#seats button")
     seats = page.locator("#seats button").all_inner_texts()
-    assert seats == ["dieses Telefon: rot", "dieses Telefon: blau", "dieses Telefon: grün"]
+    assert seats == ["dieses Telefon: Rot", "dieses Telefon: Blau", "dieses Telefon: Grün"]
 
     page.click("nav [data-tab=setup]")
     page.wait_for_selector("#games li")
     games = page.locator("#games li").all_inner_texts()
-    assert any("Lauf Rauf!: rot, blau, grün" in g for g in games), games
+    assert any("Lauf Rauf!: Rot, Blau, Grün" in g for g in games), games
     won = " & ".join(end.winner)
     assert any(f"gewonnen von {won}" in g for g in games), games  # not "Anna,Clara"
     page.locator("#games li", has_text=f"#{finished} ").get_by_role("button", name="Am Tisch "
