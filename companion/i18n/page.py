@@ -46,6 +46,7 @@ PAGE: dict[str, Source] = {
     "unpaired_all": "All phones are unpaired. Pair again with the new PIN on the display.",
     "unpaired_you": "This phone is no longer paired. Enter the PIN on the display to make moves.",
     "seat_pair_hint": "To make moves from this phone, pair it first: the PIN is on the display.",
+    "page_lang": "Language",  # the header's menu of the page's languages, to a screen reader
     "tab_play": "Game",
     "tab_setup": "New game",
     "tab_history": "History",

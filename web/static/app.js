@@ -21,6 +21,8 @@
   function translatePage() {
     document.documentElement.lang = app.lang;
     document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+    // a control named by its label alone (aria-label), not by a text in sight
+    document.querySelectorAll("[data-t-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.tLabel)));
     $("#page-lang").value = app.lang;
   }
 
