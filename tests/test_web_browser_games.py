@@ -112,7 +112,7 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     said = page.evaluate("window.companion.games.stramash.describe({player: 'Ann', type: "
                          "'discard', card: 'Q'}, window.companion.t)")
     assert said == "Ann: D · D abwerfen (kein Zug)"
-    page.get_by_role("button", name="A", exact=True).click()
+    page.get_by_role("button", name="Ass", exact=True).click()
     # the five laddies in the dock are alike: one button, in the table's words (no square
     # numbers, which the table does not have)
     assert page.locator("#places button").all_inner_texts() == ["Neuer Laddie aufs Startfeld"]
@@ -302,7 +302,7 @@ def test_tauziehen_and_stramash_a_picked_card_has_a_visible_way_back(browser, da
     page.wait_for_selector("#board .laddie")
     seat(page)
     cards = page.locator("#choices button").count()
-    page.get_by_role("button", name="A", exact=True).click()
+    page.get_by_role("button", name="Ass", exact=True).click()
     back = page.locator("#choices").get_by_role("button", name="zurück", exact=True)
     assert back.is_visible() and page.locator("#choices .sm-card").count() == 1
     shot(page, "19-stramash-back")

@@ -235,6 +235,11 @@ PAGE: dict[str, Source] = {
     "sm_rank_J": "J",  # the face cards' letters: German B, D, K
     "sm_rank_Q": "Q",
     "sm_rank_K": "K",
+    # the cards the picker shows by a letter, named in full to a screen reader
+    "sm_card_A": "Ace",
+    "sm_card_J": "Jack",
+    "sm_card_Q": "Queen",
+    "sm_card_K": "King",
     "sm_for": "moving for {p}",
     "sm_pick": "which card?",
     "sm_pairs": "Play in pairs (4 or 6 players, partners opposite)",

@@ -6,6 +6,7 @@
   const {esc, colour} = window.companion;  // escaping, app.css's colours
   const SEATS = ["red", "blue", "green", "yellow", "purple", "teal"];
   const C = 180, R = 144, DOCK = R + 28;  // docked laddies outside the ring, clear of it
+  const FULL = ["A", "J", "Q", "K"];  // shown by a letter: named in full to a screen reader
   const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"];
 
   function at(k, n, r) {
@@ -140,8 +141,10 @@
     for (const [card, actions] of byCard) {  // a card picked: only it stays (tapped: all again)
       if (!actions.length || (sel.card && sel.card !== card)) continue;
       const text = cardName(card, ui.t);
-      ui.choices.append(ui.button(text, () => ui.pick(sel.card === card && sel.moved === undefined ? {} : {card}),
-        "secondary sm-card" + (sel.card === card ? " picked" : "")));
+      const b = ui.button(text, () => ui.pick(sel.card === card && sel.moved === undefined ? {} : {card}),
+        "secondary sm-card" + (sel.card === card ? " picked" : ""));
+      if (FULL.includes(card)) b.setAttribute("aria-label", ui.t("sm_card_" + card));  // "Bube", not "B"
+      ui.choices.append(b);
     }
     if (!sel.card || !byCard.has(sel.card)) return;
     ui.back(sel.moved === undefined ? {} : {card: sel.card});  // a 7's group: back to the groups
