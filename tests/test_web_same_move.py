@@ -4,7 +4,7 @@ not Ann's") for the move its person has just made."""
 
 from __future__ import annotations
 
-from browser_helpers import accepted, seated_at, until
+from browser_helpers import accepted, pair, phone, seat, seated_at, until
 from web_helpers import Client
 
 
@@ -73,3 +73,52 @@ def test_the_page_sends_its_move_with_the_number_of_actions_it_saw(browser, daem
         page.locator("#places button:not(.back)").first.click()
     until(page, f"window.companion.state.actions === {len(done) + 1}")
     assert [post["seq"] for post in posted] == [len(done)]
+
+
+def _throwing(browser, daemon):
+    """A paired phone seated at a new Lauf Rauf! game, red to throw; the posts it makes."""
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "blue"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    page.locator("#choices").get_by_role("button", name="Würfeln", exact=True).wait_for()
+    posted: list[dict] = []
+    page.on("request", lambda request: posted.append(request.post_data_json)
+            if request.method == "POST" and "/actions?" in request.url else None)
+    return game, page, posted
+
+
+def test_a_double_tap_on_a_move_sends_it_once(browser, daemon):
+    """A double tap sent the throw twice: the second was refused as already entered, and the
+    page said so, although the throw had gone in."""
+    game, page, posted = _throwing(browser, daemon)
+    page.locator("#choices").get_by_role("button", name="Würfeln", exact=True).dblclick()
+    until(page, "window.companion.state.actions === 1")
+    page.wait_for_timeout(300)  # a second post, if any, has been answered
+    assert [p["seq"] for p in posted] == [0]
+    assert page.is_hidden("#message"), page.inner_text("#message")
+    assert daemon.hub.call(lambda: len(daemon.sessions.get(game).actions)) == 1
+
+
+def test_a_move_tapped_again_after_no_answer_is_not_said_as_refused(browser, daemon):
+    """The connection dropped after the throw reached the table: no answer, and the phone
+    still showed the game before it. The throw tapped again is refused as already entered:
+    it was this phone's own, gone in, so no error; the game as it is now is shown."""
+    game, page, posted = _throwing(browser, daemon)
+    page.evaluate("window.companion.stream.close()")  # the table's news does not come either
+
+    def answer_lost(route):
+        route.fetch()  # the table takes the throw; its answer never reaches the phone
+        route.abort()
+
+    page.route("**/api/games/*/actions?*", answer_lost)
+    page.route(f"**/api/games/{game}?*", lambda route: route.abort())  # nor the game now
+    page.locator("#choices").get_by_role("button", name="Würfeln", exact=True).click()
+    until(page, "document.querySelector('#message').dataset.code === 'offline_not_sent'")
+    page.unroute("**/api/games/*/actions?*")
+    page.unroute(f"**/api/games/{game}?*")
+    page.locator("#choices").get_by_role("button", name="Würfeln", exact=True).click()
+    until(page, "window.companion.state.actions === 1")
+    assert [p["seq"] for p in posted] == [0, 0]
+    assert page.is_hidden("#message"), page.inner_text("#message")
+    assert daemon.hub.call(lambda: len(daemon.sessions.get(game).actions)) == 1

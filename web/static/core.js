@@ -153,8 +153,9 @@
   };
 
   // The page's requests, in its language (`companion.lang`, app.js). A refusal is said on the
-  // message line (`show`); one for want of pairing shows the PIN box again.
-  companion.api = async (method, path, body) => {
+  // message line (`show`), but for the codes `quiet` names (the caller's own to answer); one
+  // for want of pairing shows the PIN box again.
+  companion.api = async (method, path, body, quiet = []) => {
     const options = {method, credentials: "same-origin", headers: {"Accept": "application/json"}};
     if (body instanceof Blob) {  // a file as it is (a backup to restore)
       options.headers["Content-Type"] = "application/octet-stream";
@@ -178,7 +179,7 @@
     // a file answered (a backup) comes as a Blob, its name in `headers`; anything else is JSON
     const file = response.ok && !(response.headers.get("Content-Type") || "").startsWith("application/json");
     const data = file ? await response.blob() : await response.json().catch(() => ({}));
-    if (!response.ok) {
+    if (!response.ok && !(data.error && quiet.includes(data.error.code))) {
       companion.show(data.error ? data.error.message : response.statusText, data.error && data.error.code);
       if (response.status === 401) { document.getElementById("pair").hidden = false; companion.pairing.setPaired(false); }
     }

@@ -18,6 +18,7 @@
     app.state = state;
     if (state) companion.seats.notify(before, state, t);
     app.picked = null;
+    if (sending !== sight(state)) sending = null;  // a new sight of the game: its moves may go
     await companion.legalMoves.follow(state);
     render();
     companion.historyTab.follow(state);
@@ -128,12 +129,24 @@
     await api("POST", "/api/games", {game, players, options});
   }
 
+  // One move from one sight of the game (`sending`: its "id:actions", until a new state or a
+  // refusal): a second tap (a double tap) sends nothing more. A move tapped again after its
+  // post had no answer (`unanswered`: the connection dropped) may have gone in: the table's
+  // "already entered" is then this phone's own move, no error to show.
+  let sending = null, unanswered = null;
+  const sight = (s) => (s ? `${s.id}:${s.actions}` : null);
+
   async function send(action) {
-    const s = app.state;
+    const s = app.state, from = sight(s), what = from + JSON.stringify(action);
+    if (sending === from) return;
+    sending = from;
     // seq: the number of actions this page saw. The same move entered from another phone
     // first is then refused as already entered, not said as someone else's turn.
-    const r = await api("POST", `/api/games/${s.id}/actions`, {...action, seq: s.actions});
+    const r = await api("POST", `/api/games/${s.id}/actions`, {...action, seq: s.actions},
+      unanswered === what ? ["already_entered"] : []);
+    unanswered = r.status === undefined ? what : null;
     if (r.ok) { show(""); return; }
+    if (sending === from) sending = null;  // refused: it may be tapped again
     // refused (a stale phone: the game moved on): the picker starts again from the game now
     const fresh = await api("GET", `/api/games/${s.id}`);
     if (fresh.ok && app.state && app.state.id === s.id) setState(fresh.data);
