@@ -37,7 +37,21 @@
   // move by another phone leave the count as it was).
   const undoAbout = (s) => s ? `${s.id}:${s.actions}:${companion.historyTab.lastLine()}` : "";
 
+  // The board and the moves are drawn anew with every state: a keyboard or screen reader that
+  // was on one of them (its move just entered, or another phone's) would fall to the page's
+  // body. It lands on whose turn it is instead; a focus anywhere else stays where it is.
+  function keepingFocus(draw) {
+    const held = document.activeElement;
+    const inside = held && held !== document.body && held.closest("#board, #choices, #places");
+    draw();
+    if (inside && !held.isConnected && [document.body, null].includes(document.activeElement)) focusPlay();
+  }
+
   function render() {
+    keepingFocus(draw);
+  }
+
+  function draw() {
     const s = app.state;
     sayNoGame();
     $("#board").innerHTML = companion.board(s, t);
@@ -68,6 +82,10 @@
   }
 
   function renderChoices() {
+    keepingFocus(drawChoices);
+  }
+
+  function drawChoices() {
     const choices = $("#choices"), places = $("#places");
     choices.replaceChildren();
     places.replaceChildren();
@@ -104,13 +122,15 @@
   }
 
   // A step of a game's picker (`key`: what is picked so far, null: nothing). A keyboard or a
-  // screen reader that was in the picker stays in it: on the first of the choices it offers now.
+  // screen reader that was in the picker stays in it, on the next step: a field to tap on the
+  // board (How Ruck!'s, before the moves in the tab order), else the first of the moves or
+  // choices offered now.
   function pick(key) {
-    const inPicker = !!document.activeElement.closest("#choices, #places");
+    const inPicker = !!document.activeElement.closest("#choices, #places, #board");
     app.picked = key;
-    renderChoices();
-    const first = $("#places button") || $("#choices button");
-    if (inPicker && first) first.focus();
+    drawChoices();
+    const first = $("#board [role=button]") || $("#places button") || $("#choices button");
+    if (inPicker) (first || $("#prompt")).focus();
   }
 
   // The picker's way back a step, the same in every game: a "back" button after the cards
