@@ -1,10 +1,10 @@
 """What a screen reader hears of the page's controls and pictures, in the reader's language:
 the language menu's name, Stramash's face cards by their whole names, each board's position
-in words."""
+in words (the picture's name: current, never a live region read out at each change)."""
 
 from __future__ import annotations
 
-from browser_helpers import choose_language, pair, phone, seat
+from browser_helpers import accepted, choose_language, pair, phone, seat, until
 
 from companion.i18n.catalogs import languages
 
@@ -48,3 +48,67 @@ def test_stramash_face_cards_are_named_in_full(browser, daemon):
         picked = page.locator("#choices button.sm-card.picked")  # the card picked: named too
         assert picked.get_attribute("aria-label") == names[1] and picked.inner_text() == letters[1]
         picked.click()  # back to every card
+
+
+BOARD = "document.querySelector('#board svg')"
+LIVE = f"{BOARD}.closest('[aria-live], [role=status], [role=alert], [role=log]')"
+
+
+def _board_said(page, game: int, after: int) -> str:
+    until(page, f"(window.companion.state || {{}}).id === {game}"
+                f" && window.companion.state.actions === {after} && {BOARD} !== null")
+    assert page.evaluate(f"{BOARD}.getAttribute('role')") == "img"
+    assert page.evaluate(LIVE) is None  # said when the reader goes to it, not at each change
+    return page.evaluate(f"{BOARD}.getAttribute('aria-label')")
+
+
+def _apply(daemon, game: int, action: dict) -> None:
+    daemon.hub.call(daemon.table.apply, game, action)
+
+
+def test_each_board_says_its_position_in_words(browser, daemon):
+    """The boards were "How Ruck!", "Lauf Rauf!" … to a screen reader: the stacks' bare
+    numbers and the figures' places were not said."""
+    page = phone(browser, daemon)
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    _apply(daemon, game, {"type": "race", "winner": "Anna"})
+    said = _board_said(page, game, 1)
+    barrel = daemon.hub.call(lambda: daemon.sessions.get(game).view()["barrel"])
+    assert said.startswith(f"How Ruck!. Fass auf Feld {barrel} von 12; das Ziel von Anna"), said
+    assert "Anna: rot: leer; blau: leer; grün: leer · Fässer 0 · Hand" in said, said
+    play = daemon.hub.call(lambda: next(a for a in daemon.sessions.get(game).core.legal_actions(
+        daemon.sessions.get(game).state, "Anna") if a["type"] == "play" and not a["card"].get(
+        "nessie") and not a["card"].get("howruck")))
+    _apply(daemon, game, play)
+    colour = {"red": "rot", "blue": "blau", "green": "grün", "white": "weiß"}
+    card = f"{colour[play['card']['color']]} {play['card']['strength']}"
+    said = _board_said(page, game, 2)
+    assert f"{play['side']}: " in said and f"{colour[play['field']]}: {card}" in said, said
+
+    header, done, _ = accepted("laufrauf_full_game.jsonl", stop=lambda core, state: any(
+        isinstance(loc, dict) for locs in core.view(state)["figures"].values() for loc in locs))
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", header["players"],
+                           header["options"], header["seed"])["id"]
+    for action in done:
+        _apply(daemon, game, action)
+    said = _board_said(page, game, len(done))
+    view = daemon.hub.call(lambda: daemon.sessions.get(game).view())
+    figure, loc = next((i, loc) for locs in view["figures"].values()
+                        for i, loc in enumerate(locs) if isinstance(loc, dict))
+    level = {"lower": "unteren", "middle": "mittleren"}[loc["level"]]
+    assert f"Figur {figure + 1} auf der {level} Ebene, Feld {loc['field'] + 1}" in said, said
+    assert "Figur 1 im Basislager" in said and said.endswith("Der Berggeist ist auf dem Gipfel")
+
+    game = daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])["id"]
+    said = _board_said(page, game, 0)
+    assert said.startswith("Tauziehen. Ida 0 Punkte, Jan 0 Punkte. ● 1 in der Mitte"), said
+    _apply(daemon, game, {"type": "block", "player": "Ida", "card": 16})
+    assert _board_said(page, game, 1).endswith("Marker von Ida auf ★ 16")
+
+    game = daemon.hub.call(daemon.table.create_game, "stramash", ["Ann", "Bob"])["id"]
+    assert _board_said(page, game, 0) == "Stramash. Ann: 5 Laddies im Dock. Bob: 5 Laddies im Dock"
+    enter = daemon.hub.call(lambda: next(a for a in daemon.sessions.get(game).core.legal_actions(
+        daemon.sessions.get(game).state, "Ann") if a["card"] == "A"))
+    _apply(daemon, game, enter)
+    assert _board_said(page, game, 1).startswith(
+        "Stramash. Ann: 4 Laddies im Dock, Laddie 1 auf dem Startfeld. Bob:")

@@ -335,4 +335,35 @@ PAGE: dict[str, Source] = {
     "rp_last": "To the end",
     "rp_slider": "Action",
     "rp_close": "Close",
+    # Each board in words, for a screen reader (the picture's text alternative): How Ruck!
+    "hr_said_barrel": "Barrel on field {f} of {n}; {a}'s goal is field {x}, {b}'s field {y}",
+    "hr_said_empty": "empty",  # a field with no card on it
+    # Lauf Rauf!: where each figure stands ({n}: the figure's number, {f}: the field's)
+    "lr_said_base": "figure {n} in base camp",
+    "lr_said_lower": "figure {n} on the lower level, field {f}",
+    "lr_said_middle": "figure {n} on the middle level, field {f}",
+    "lr_said_summit": "figure {n} on the summit",
+    "lr_said_bg_summit": "The Berggeist is on the summit",
+    "lr_said_bg_on": "The Berggeist rides on {p}'s figure {n}",
+    # Tauziehen: where each rope card lies ({c}: the card, "★ 16")
+    "tz_said_middle": "{c} in the middle",
+    "tz_said_toward": {
+        "count": "n",
+        "one": "{c} {n} step toward {p}",
+        "other": "{c} {n} steps toward {p}",
+    },
+    "tz_said_marker": "{p}'s marker on {c}",
+    # Stramash: each player's laddies (the track's squares have no numbers on the table)
+    "sm_said_dock": {
+        "count": "n",
+        "one": "{n} laddie in the dock",
+        "other": "{n} laddies in the dock",
+    },
+    "sm_said_track": {
+        "count": "n",
+        "one": "laddie {l} {n} square past the start square",
+        "other": "laddie {l} {n} squares past the start square",
+    },
+    "sm_said_start": "laddie {l} on the start square",
+    "sm_said_castle": "laddie {l} in the castle, hole {h}",
 }

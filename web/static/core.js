@@ -88,6 +88,11 @@
     update();
   };
 
+  // A board picture's text alternative: its game's title and the position in words (`said`),
+  // the picture's own name (aria-label), redrawn with it: current, and never read out at each
+  // change as a live region would be.
+  companion.boardLabel = (title, said) => `role="img" aria-label="${companion.esc(said ? `${title}. ${said}` : title)}"`;
+
   // The game drawn as it lies on the table (SVG markup from its module; any other state as text).
   companion.board = function (state, t) {
     if (!state) return "";

@@ -18,7 +18,7 @@
   function board(s, t) {
     const W = 360, n = s.ladder, cell = Math.floor((W - 8) / n), left = (W - cell * n) / 2;
     const [a, b] = s.players;
-    const out = [`<svg viewBox="0 0 ${W} 274" role="img" aria-label="How Ruck!">`];
+    const out = [`<svg viewBox="0 0 ${W} 274" ${companion.boardLabel("How Ruck!", said(s, t))}>`];
     // the ladder: A's goal (field 1) left, B's goal right
     for (let f = 1; f <= n; f++) {
       const x = left + (f - 1) * cell, goal = f === s.goal_fields[a] || f === s.goal_fields[b];
@@ -63,6 +63,20 @@
 
   // --- words ----------------------------------------------------------------------------------
   let t = (key) => key;  // the page's words, set by each call from the page
+
+  // The board in words: the barrel and the goals, each side's fields with their cards
+  // (bottom to top) and counts, the contest's sums.
+  function said(s, words) {
+    const [a, b] = s.players, parts = [];
+    if (s.barrel) parts.push(words("hr_said_barrel", {f: s.barrel, n: s.ladder, a, x: s.goal_fields[a], b, y: s.goal_fields[b]}));
+    for (const side of s.players) {
+      const fields = ["red", "blue", "green"].map((f) =>
+        `${words(f)}: ${s.fields[side][f].map((c) => cardName(c, words)).join(", ") || words("hr_said_empty")}`);
+      parts.push(`${side}: ${fields.join("; ")} · ${words("barrels")} ${s.barrels[side]} · ${words("hand")} ${s.hands[side]} · ${words("pile")} ${s.piles[side]}`);
+    }
+    if (s.strength) parts.push(words("hr_strength", {a, x: s.strength[a], y: s.strength[b], b}));
+    return parts.join(". ");
+  }
 
   // A card as the page names it (`words`: the page's words, for callers outside this module).
   function cardName(card, words = t) {

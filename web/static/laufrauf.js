@@ -57,8 +57,17 @@
     return out.join("");
   }
 
+  // The board in words: where each player's figures stand, and the Berggeist.
+  function said(s, t) {
+    const bg = s.berggeist === "summit" ? t("lr_said_bg_summit")
+      : t("lr_said_bg_on", {p: who(s, s.berggeist.player), n: s.berggeist.figure + 1});
+    const figures = s.players.map((p) => `${who(s, p)}: ` + s.figures[p].map((loc, i) => (typeof loc === "string"
+      ? t(`lr_said_${loc}`, {n: i + 1}) : t(`lr_said_${loc.level}`, {n: i + 1, f: loc.field + 1}))).join(", "));
+    return [...figures, bg].join(". ");
+  }
+
   function board(s, t) {
-    const b = s.board, out = [`<svg viewBox="0 0 360 412" role="img" aria-label="Lauf Rauf!">`];
+    const b = s.board, out = [`<svg viewBox="0 0 360 412" ${window.companion.boardLabel("Lauf Rauf!", said(s, t))}>`];
     ring(out, "lower", b);
     ring(out, "middle", b);
     out.push(`<circle class="summit" cx="${C}" cy="${C}" r="${SUMMIT}" fill="none" stroke="currentColor" stroke-width="2"/>`);

@@ -19,8 +19,25 @@
       `<text x="${x.toFixed(1)}" y="${(y + 3.5).toFixed(1)}" font-size="9" text-anchor="middle" fill="${colour("paper")}">${label}</text></g>`);
   }
 
+  // The board in words: each player's laddies in the dock, on the track (counted from the
+  // player's own start square: the squares have no numbers on the table), in the castle.
+  function said(s, t) {
+    const n = s.track_length;
+    return s.players.map((p) => {
+      const docked = s.laddies[p].filter((loc) => loc === "dock").length;
+      const parts = docked ? [t("sm_said_dock", {n: docked})] : [];
+      s.laddies[p].forEach((loc, i) => {
+        if (loc === "dock") return;
+        const past = loc.track === undefined ? null : (loc.track - s.start[p] + n) % n;
+        parts.push(past === null ? t("sm_said_castle", {l: i + 1, h: loc.castle})
+          : past ? t("sm_said_track", {l: i + 1, n: past}) : t("sm_said_start", {l: i + 1}));
+      });
+      return `${p}: ${parts.join(", ")}`;
+    }).join(". ");
+  }
+
   function board(s, t) {
-    const n = s.track_length, out = [`<svg viewBox="0 0 360 360" role="img" aria-label="Stramash">`];
+    const n = s.track_length, out = [`<svg viewBox="0 0 360 360" ${window.companion.boardLabel("Stramash", said(s, t))}>`];
     const seatColour = (p) => colour(SEATS[s.players.indexOf(p) % SEATS.length]);
     for (let k = 0; k < n; k++) {
       const [x, y] = at(k, n, R);

@@ -10,8 +10,21 @@
     return ROPE.filter((c) => n & c).map((c) => SYMBOLS[c]).join("");
   }
 
+  // The board in words: the points, where each rope card lies (toward player 1, on the left,
+  // or player 2), the markers.
+  function said(s, t) {
+    const [p1, p2] = s.players, name = (card) => `${SYMBOLS[card]} ${card}`;
+    const points = s.players.map((p) => `${p} ${t("tz_points", {n: s.points[p]})}`).join(", ");
+    const ropes = ROPE.map((card) => {
+      const pos = s.rope[String(card)], c = name(card);
+      return pos === 0 ? t("tz_said_middle", {c}) : t("tz_said_toward", {c, n: Math.abs(pos), p: pos > 0 ? p1 : p2});
+    });
+    const markers = s.players.filter((p) => s.markers[p] != null).map((p) => t("tz_said_marker", {p, c: name(s.markers[p])}));
+    return [points, ropes.join(", "), ...markers].join(". ");
+  }
+
   function board(s, t) {
-    const [p1, p2] = s.players, out = [`<svg viewBox="0 0 360 250" role="img" aria-label="Tauziehen">`];
+    const [p1, p2] = s.players, out = [`<svg viewBox="0 0 360 250" ${window.companion.boardLabel("Tauziehen", said(s, t))}>`];
     [p1, p2].forEach((p, i) => {
       const x = i ? 356 : 4, anchor = i ? "end" : "start";
       out.push(`<text x="${x}" y="16" font-size="14" font-weight="bold" fill="${colour(SIDE[i])}" text-anchor="${anchor}" data-fit="170">${esc(p)}</text>`);
