@@ -64,7 +64,15 @@
   // the drawing's edges or run into the next. `data-fit` is the room in the drawing's units.
   // Measured, not guessed from the length ("WWW" is three times "iii"), so only once the
   // text is on screen: the play tab's board is fitted again when the tab shows.
+  // SVG text is sized in the drawing's units, which do not follow the reader's text size
+  // setting (the root's font size, 16 px by default): it grows with it here, up to half again
+  // (`data-size`: the size drawn), and is squeezed to its room after that where it has one.
   companion.fitTexts = (root) => {
+    const grow = Math.min(1.5, parseFloat(getComputedStyle(document.documentElement).fontSize) / 16) || 1;
+    for (const el of root.querySelectorAll("svg text[font-size]")) {
+      if (!el.dataset.size) el.dataset.size = el.getAttribute("font-size");
+      el.setAttribute("font-size", String(Math.round(el.dataset.size * Math.max(grow, 1) * 10) / 10));
+    }
     for (const el of root.querySelectorAll("text[data-fit]")) {
       el.removeAttribute("textLength");
       if (el.getComputedTextLength() > Number(el.dataset.fit)) {

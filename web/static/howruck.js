@@ -34,8 +34,9 @@
     // the six stacks: A's three fields above, B's below, as they face each other
     [a, b].forEach((side, row) => {
       const y = 62 + row * 92;
-      out.push(`<text x="4" y="${y + 12}" font-size="13" fill="currentColor" font-weight="bold">${esc(side)}</text>`);
-      out.push(`<text x="${W - 4}" y="${y + 12}" font-size="12" fill="currentColor" text-anchor="end">${t("barrels")} ${s.barrels[side]} · ${t("hand")} ${s.hands[side]} · ${t("pile")} ${s.piles[side]}</text>`);
+      // the name and the counts share the row: each squeezed to its part where text is large
+      out.push(`<text x="4" y="${y + 12}" font-size="13" fill="currentColor" font-weight="bold" data-fit="110">${esc(side)}</text>`);
+      out.push(`<text x="${W - 4}" y="${y + 12}" font-size="12" fill="currentColor" text-anchor="end" data-fit="${W - 126}">${t("barrels")} ${s.barrels[side]} · ${t("hand")} ${s.hands[side]} · ${t("pile")} ${s.piles[side]}</text>`);
       ["red", "blue", "green"].forEach((field, i) => {
         const x = 4 + i * 118, stack = s.fields[side][field];
         out.push(`<rect class="field" data-side="${esc(side)}" data-field="${field}" x="${x}" y="${y + 18}" width="110" height="62" rx="6" fill="${colour(field)}" fill-opacity="0.18" stroke="${colour(field)}" stroke-width="2"/>`);
@@ -46,7 +47,7 @@
         stack.forEach((card, k) => {
           const top = k === stack.length - 1, cx = x + 6 + k * step;
           out.push(`<rect x="${cx.toFixed(1)}" y="${y + 30}" width="18" height="38" rx="3" fill="${colour(card.color)}" stroke="currentColor" stroke-width="${top ? 2 : 0.5}" pointer-events="none"/>`);
-          if (top || !tall) out.push(`<text x="${(cx + 9).toFixed(1)}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}" pointer-events="none">${cardLabel(card)}</text>`);
+          if (top || !tall) out.push(`<text x="${(cx + 9).toFixed(1)}" y="${y + 54}" font-size="12" text-anchor="middle" fill="${colour("paper")}" font-weight="${top ? "bold" : "normal"}" pointer-events="none" data-fit="17">${cardLabel(card)}</text>`);
         });
         if (tall) out.push(`<text class="stack-count" x="${x + 104}" y="${y + 28}" font-size="10" text-anchor="end" fill="currentColor" pointer-events="none">${esc(t("hr_stack", {n: stack.length}))}</text>`);
       });
@@ -56,7 +57,7 @@
       // long names: squeezed into the board's width rather than cut at its edges
       out.push(`<text id="strength" x="${W / 2}" y="251" font-size="13" text-anchor="middle" fill="currentColor" data-fit="${W - 8}">${esc(line)}</text>`);
     }
-    out.push(`<text id="imprint-legend" x="${W / 2}" y="269" font-size="11" text-anchor="middle" fill="currentColor">${esc(t("hr_imprint"))}</text>`);
+    out.push(`<text id="imprint-legend" x="${W / 2}" y="269" font-size="11" text-anchor="middle" fill="currentColor" data-fit="${W - 8}">${esc(t("hr_imprint"))}</text>`);
     out.push("</svg>");
     return out.join("");
   }

@@ -37,7 +37,7 @@
       const y = 60 + row * 37, pos = s.rope[String(card)], x = 70 + TRACK.indexOf(pos) * 55;
       out.push(`<line x1="40" y1="${y + 16}" x2="320" y2="${y + 16}" stroke="currentColor" stroke-opacity="0.3"/>`);
       out.push(`<g class="rope" data-card="${card}" data-pos="${pos}"><rect x="${x - 24}" y="${y}" width="48" height="32" rx="5" fill="${colour("card")}" stroke="currentColor" stroke-width="2"/>` +
-        `<text x="${x}" y="${y + 21}" font-size="14" text-anchor="middle" fill="currentColor">${SYMBOLS[card]} ${card}</text></g>`);
+        `<text x="${x}" y="${y + 21}" font-size="14" text-anchor="middle" fill="currentColor" data-fit="44">${SYMBOLS[card]} ${card}</text></g>`);
       [p1, p2].forEach((p, i) => {
         if (s.markers[p] === card) out.push(`<rect class="marker" data-player="${esc(p)}" x="${i ? x + 20 : x - 28}" y="${y - 2}" width="8" height="36" rx="2" fill="${colour(SIDE[i])}"/>`);
       });
