@@ -3,7 +3,7 @@ scrolls sideways, in every language (German is the longest)."""
 
 from __future__ import annotations
 
-from browser_helpers import choose_language, pair, shot, until
+from browser_helpers import choose_language, pair, phone, shot, until
 
 from companion.i18n.catalogs import languages
 
@@ -75,3 +75,41 @@ def test_the_boards_text_grows_with_the_readers_text_size_and_stays_on_the_board
         texts = page.evaluate(TEXTS)
         assert all(now >= 1.45 * drawn for _, drawn, now, _ in texts), (game, texts)
         assert [text for text, _, _, inside in texts if not inside] == [], game
+
+
+# The boxes the banner must leave in sight: the title's text, the live badge, the language menu.
+COVERED = """() => { const banner = document.querySelector('#banner').getBoundingClientRect();
+  const title = document.createRange();
+  title.selectNodeContents(document.querySelector('header h1'));
+  const boxes = {title: title.getBoundingClientRect(),
+                 badge: document.querySelector('#live').getBoundingClientRect(),
+                 menu: document.querySelector('#page-lang').getBoundingClientRect()};
+  return Object.entries(boxes).filter(([, r]) => r.left < banner.right && banner.left < r.right
+    && r.top < banner.bottom && banner.top < r.bottom).map(([name]) => name); }"""
+
+
+def test_the_paired_note_leaves_the_headers_badge_and_menu_in_sight(browser, daemon):
+    """"Gekoppelt." lay over the whole header for four seconds: the title, whether the table
+    is live and the language menu went out of sight. Short news sits beside the title where
+    it has room (a tablet), else over the title alone: the badge and the menu stay in sight
+    on a 390 px phone and on a 320 px one with large text, in every language."""
+    tablet = {"width": 1280, "height": 800}
+    for make, size, spared in [(phone, None, {"badge", "menu"}),
+                               (phone, tablet, {"title", "badge", "menu"}),
+                               (small_phone, None, {"badge", "menu"})]:
+        for lang in languages():
+            page = make(browser, daemon)
+            if size:
+                page.set_viewport_size(size)
+            page.wait_for_selector("#pair:not([hidden])")  # started: the menu is listened to
+            choose_language(page, lang)
+            pair(page, daemon)
+            page.wait_for_selector("#banner:not([hidden])")
+            assert page.inner_text("#banner") == page.evaluate("window.companion.t('paired')")
+            shot(page, f"paired-note-{lang}-{page.viewport_size['width']}")
+            covered = set(page.evaluate(COVERED))
+            assert covered & spared == set(), (lang, page.viewport_size, covered)
+            assert page.evaluate("(() => { const s = document.querySelector('#banner span');"
+                                 " return s.scrollHeight <= s.clientHeight"
+                                 " && s.scrollWidth <= s.clientWidth; })()"), lang  # whole
+            page.context.close()

@@ -89,20 +89,50 @@
     if (!box || !text) return;
     box.firstElementChild.textContent = text;
     box.hidden = false;
-    fit(box);
+    place(box);
     clearTimeout(timer);
     timer = setTimeout(clear, BANNER_MS);
   }
 
-  // A line longer than the bar's two lines is set smaller, three lines, then four, rather
-  // than cut short with "…" (a round won said without its reason): all of it readable.
+  // Where in the header's bar the news goes: the first room it can be read whole in, of
+  // beside the title (the header's content all in sight), over the title (the badge and the
+  // language menu in sight: the table's state and the way to another language), and the
+  // whole bar. In each, a line longer than two lines is set smaller, three lines, then four,
+  // rather than cut short with "…" (a round won said without its reason).
+  function place(box) {
+    for (const room of rooms()) {
+      Object.assign(box.style, {top: room.top + "px", left: room.left + "px", width: room.width + "px", height: room.height + "px"});
+      box.dataset.room = room.kind;
+      if (fit(box)) return;
+    }
+  }
+
   function fit(box) {
-    const span = box.firstElementChild;
+    const span = box.firstElementChild, whole = () => span.scrollHeight <= span.clientHeight && span.scrollWidth <= span.clientWidth;
     box.classList.remove("long", "longer");
     for (const size of ["long", "longer"]) {
-      if (span.scrollHeight <= span.clientHeight) return;
+      if (whole()) return true;
       box.classList.add(size);
     }
+    return whole();
+  }
+
+  // The rooms: the header's first row (the title's) up to the first control on it, from
+  // after the title's text or from the bar's left, where the header is on the page (the page
+  // may have scrolled); then the bar at the top of the screen, wherever the page is.
+  function rooms() {
+    const $ = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const head = $("header"), title = document.createRange(), gap = 8;
+    title.selectNodeContents(document.querySelector("header h1"));
+    const words = title.getBoundingClientRect();
+    const onRow = [$("#live"), $("#page-lang")].filter((r) => r.top < words.bottom);
+    const right = onRow.length ? Math.min(...onRow.map((r) => r.left)) - gap : head.right;
+    const below = [$("#live"), $("#page-lang")].filter((r) => r.top >= words.bottom);
+    const height = (below.length ? Math.min(...below.map((r) => r.top)) : head.bottom) - head.top;
+    const top = head.top + window.scrollY;
+    return [{kind: "beside", top, left: words.right + gap, width: right - words.right - gap, height},
+      {kind: "over", top, left: 0, width: right, height}].filter((r) => r.width >= 48)
+      .concat({kind: "bar", top: 0, left: 0, width: head.width, height: head.height});
   }
 
   function clear() {
