@@ -115,3 +115,33 @@ def test_an_empty_league_says_how_results_arrive(run, league):  # noqa: F811
     assert status == 200 and '<html lang="nl">' in page
     assert "[mqtt]" in page and "<table" not in page
     assert json.loads(get(server.port, "/standings.json")[1])["players"] == []
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
+                    reason=f"{CHROMIUM} not installed (test.sh installs it)")
+def test_a_small_phone_with_large_text_reads_the_league_without_scrolling_sideways(
+        run, league, tmp_path):  # noqa: F811
+    """320 px wide, the reader's text at 150 % (the browser's own text size, set as a phone's
+    settings set it): in every language the page fits; a column heading or name too long for
+    its column breaks instead of pushing the page wider (it was 487-574 px)."""
+    from playwright.sync_api import sync_playwright
+
+    play_everywhere(run, league, tmp_path)
+    server = serve(run, league)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for lang in ("de", "en", "fr", "nl"):
+                context = chromium.new_context(viewport={"width": 320, "height": 568},
+                                               locale=lang, is_mobile=True)
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 24}})  # 150 %
+                page.goto(f"http://127.0.0.1:{server.port}/")
+                assert page.evaluate("getComputedStyle(document.body).fontSize") == "24px"
+                assert page.locator("html").get_attribute("lang") == lang
+                shot(page, f"25-league-320-{lang}")
+                assert page.evaluate("document.documentElement.scrollWidth") <= 320, lang
+                context.close()
+        finally:
+            chromium.close()

@@ -20,7 +20,8 @@ STYLE = ("body{font-family:system-ui,sans-serif;margin:.75rem;max-width:48rem}"
          "table{border-collapse:collapse;width:100%}"
          "th,td{padding:.3rem .35rem;border-bottom:1px solid #ccc;text-align:left}"
          "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;width:1%}"
-         "small{color:#555}")
+         "small{color:#555}td{overflow-wrap:anywhere}th.n{font-size:.85em}"
+         ".wide{overflow-x:auto}")
 STYLE_HASH = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
 HEADERS = {"Content-Security-Policy": f"default-src 'none'; style-src 'sha256-{STYLE_HASH}'",
            "Cache-Control": "no-store"}
@@ -46,8 +47,11 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
         heads = "".join(f'<th class="n">{_say(k, lang)}</th>'
                         for k in ("played", "won", "drawn"))
         body = (f"<p>{_say('summary', lang, games=games, tables=tables)}</p>"
+                # a small phone with large text: the table scrolls in its own box (its
+                # rows read across), never the page; a long name breaks in its cell
+                f'<div class="wide" role="region" aria-labelledby="t" tabindex="0">'
                 f"<table><thead><tr><th>{_say('player', lang)}</th>{heads}"
-                f"</tr></thead><tbody>{rows}</tbody></table>")
+                f"</tr></thead><tbody>{rows}</tbody></table></div>")
     else:
         body = f"<p>{_say('none_yet', lang)}</p>"
     broker = data.get("broker") or {}
@@ -63,7 +67,7 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
     page = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="refresh" content="{REFRESH_S}">'
-            f"<title>{title}</title><style>{STYLE}</style><h1>{title}</h1>{body}"
+            f"<title>{title}</title><style>{STYLE}</style><h1 id='t'>{title}</h1>{body}"
             f"<p><small>{_say('refreshes', lang)}</small></p></html>")
     return page, lang
 
