@@ -26,8 +26,10 @@ PAGE: dict[str, Source] = {
     "saved": "Saved.",
     "saved_restart": "Saved. Restart the companion to use the new pins and display.",
     "offline": "offline",
-    "offline_not_sent": "No connection to the table: nothing was entered. Try again once the "
-                        "connection is back.",
+    # a request that got no answer may have reached the table (only its answer lost): say
+    # neither that it went in nor that it did not
+    "offline_not_sent": "No answer from the table: this may not have been done. Once the "
+                        "connection is back, check before you try again.",
     "live": "live",
     # the table's parts (daemon/links.py), said at the top of the page while it lasts
     "box_gone": "The button box is not connected: presses on it do nothing. Check its USB "
