@@ -1,6 +1,7 @@
-"""A request that never reached the table (the phone offline): the message line says that the table
-did not answer and to check before trying again, in the page's language, and goes by itself once the table answers
-again (it stayed up, "offline", after the phone was back). Headless Chromium, the page's CSP."""
+"""A request that never reached the table (the phone offline): the message line says that the
+table did not answer and to check before trying again, in the page's language, and goes by
+itself once the table answers again (it stayed up, "offline", after the phone was back).
+Headless Chromium, the page's CSP."""
 
 from __future__ import annotations
 

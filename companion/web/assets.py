@@ -1,5 +1,5 @@
 """The page's code and style as sent: each `.js` and `.css` file of web/static without its
-comment lines, indentation and blank lines. The sources keep their comments for the people
+comments, indentation and blank lines. The sources keep their comments for the people
 who carry them on; a phone downloads only what runs, which keeps the page within its weight
 budget (PAGE_BUDGET). Lines are never joined, so JavaScript reads each statement as written.
 
@@ -33,13 +33,30 @@ START_BUNDLE = "page.js"  # the name they are sent under (/static/page.js): no f
 BUNDLES = {START_BUNDLE: START_SCRIPTS}  # of scripts only (each part runs in a `try`)
 
 
+# A comment after code: `//` after a blank, outside any string (see `_code_of`).
+TRAILING = re.compile(r"\s+//(?:\s|$)")
+ESCAPED = re.compile(r"\\.")
+
+
+def _code_of(line: str) -> str:
+    """A line without the comment after its code. Only where that is certain: before the
+    `//` each kind of quote (", ', `) comes an even number of times, escapes aside (so the
+    `//` is in no string; one quote inside another's string makes it odd, and the line is
+    kept whole). A URL's `//` follows a colon, not a blank."""
+    for found in TRAILING.finditer(line):
+        before = ESCAPED.sub("", line[:found.start()])
+        if all(before.count(quote) % 2 == 0 for quote in "\"'`"):
+            return line[:found.start()]
+    return line
+
+
 def compact_js(source: str) -> str:
-    """`source` without whole-line `//` comments, indentation and blank lines, or unchanged
-    when a template literal spans lines."""
+    """`source` without `//` comments (whole lines, and after code), indentation and blank
+    lines, or unchanged when a template literal spans lines."""
     lines = source.splitlines()
     if any(line.count("`") % 2 for line in lines):
         return source
-    kept = (line.strip() for line in lines)
+    kept = (_code_of(line.strip()) for line in lines)
     return "".join(f"{line}\n" for line in kept if line and not line.startswith("//"))
 
 
