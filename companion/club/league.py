@@ -58,15 +58,24 @@ COLUMNS = "tbl, box, seq, game_id, game, players, winner, at"
 MAX_BOX = 40  # characters of a box id kept (ours have 12)
 
 
-def parse_result(topic: str, payload: bytes) -> tuple | None:
-    """(table, box, seq, game id, game, players, winner, at) of one of our results, else
-    None. A result without a box id (from a table older than it) has the empty box."""
+def _table_message(topic: str, payload: bytes) -> tuple[str, dict[str, Any] | None]:
+    """(table, JSON object) of a message on ``companion/<table>/<kind>`` that names its own
+    table; the object None for anything else."""
     parts = topic.split("/")
     try:
         body = json.loads(payload)
     except (ValueError, UnicodeDecodeError):
-        return None
+        return "", None
     if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
+        return "", None
+    return parts[1], body
+
+
+def parse_result(topic: str, payload: bytes) -> tuple | None:
+    """(table, box, seq, game id, game, players, winner, at) of one of our results, else
+    None. A result without a box id (from a table older than it) has the empty box."""
+    table, body = _table_message(topic, payload)
+    if body is None:
         return None
     seq, game_id, players = body.get("seq"), body.get("game_id"), body.get("players")
     winner, box = body.get("winner"), body.get("box", "")
@@ -79,24 +88,20 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
     if winner is not None and not isinstance(winner, str | list):
         return None
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
-    return (parts[1], box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
+    return (table, box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
 
 
 def parse_aliases(topic: str, payload: bytes) -> tuple | None:
     """(table, box, seq, aliases JSON) of a table's renames and merges, else None."""
-    parts = topic.split("/")
-    try:
-        body = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
+    table, body = _table_message(topic, payload)
+    if body is None:
         return None
     box, seq, aliases = body.get("box", ""), body.get("seq"), body.get("aliases")
     if not (isinstance(box, str) and len(box) <= MAX_BOX and isinstance(seq, int)
             and isinstance(aliases, dict) and all(
                 isinstance(k, str) and isinstance(v, str) for k, v in aliases.items())):
         return None
-    return parts[1], box, seq, json.dumps(aliases)
+    return table, box, seq, json.dumps(aliases)
 
 
 class League:

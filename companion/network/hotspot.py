@@ -19,13 +19,13 @@ address). If `nmcli` is missing or fails, that is logged once and reported as th
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from companion.network.credentials import Credentials, wifi_qr
 from companion.network.nmcli import Nmcli, NmcliError
+from companion.network.poller import Poller
 
 log = logging.getLogger("companion.wifi")
 MODES = ("auto", "always", "off")
@@ -47,8 +47,7 @@ class Hotspot:
         self.next_recheck = 0.0
         self.ifname: str | None = None
         self.status: dict[str, Any] = {"mode": "starting"}
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="wifi", daemon=True)
+        self._poller = Poller(self.step, poll_s, "wifi")
 
     # --- the decision --------------------------------------------------------------------------
     def step(self) -> dict[str, Any]:
@@ -112,14 +111,7 @@ class Hotspot:
     # --- the thread --------------------------------------------------------------------------
     def start(self) -> None:
         if self.mode != "off":
-            self._thread.start()
+            self._poller.start()
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread.is_alive():
-            self._thread.join(5)
-
-    def _run(self) -> None:
-        while not self._stopping.is_set():
-            self.step()
-            self._stopping.wait(self.poll_s)
+        self._poller.stop()

@@ -9,8 +9,9 @@ hotspot posts its status: the pairing address and the OLED follow, daemon/reach.
 from __future__ import annotations
 
 import socket
-import threading
 from collections.abc import Callable
+
+from companion.network.poller import Poller
 
 POLL_S = 3.0
 # Private and never contacted: only the kernel's choice of route to it is asked for.
@@ -40,9 +41,7 @@ class RouteWatch:
         """`last`: the address the daemon started with (only changes are reported)."""
         self.on_change = on_change
         self.last = last
-        self.poll_s = poll_s
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="route", daemon=True)
+        self._poller = Poller(self.step, poll_s, "route")
 
     def step(self) -> str | None:
         """One look; a change goes to `on_change`."""
@@ -53,13 +52,7 @@ class RouteWatch:
         return address
 
     def start(self) -> None:
-        self._thread.start()
+        self._poller.start()
 
     def stop(self) -> None:
-        self._stopping.set()
-        if self._thread.is_alive():
-            self._thread.join(5)
-
-    def _run(self) -> None:
-        while not self._stopping.wait(self.poll_s):
-            self.step()
+        self._poller.stop()
