@@ -89,6 +89,8 @@ def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
     assert page.is_visible("#banner") and page.evaluate(top) == before
 
     page.click("nav [data-tab=setup]")
+    # its code set up (a name typed before would be the newest game's again: Ida, Jan)
+    until(page, "!document.querySelector('#setup').inert")
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Anna")
