@@ -289,7 +289,12 @@ def test_the_page_says_a_lost_club_broker_unless_it_is_back_at_once(
     try:
         page = phone(browser, daemon)
         notice = page.locator("#links")
-        wait_until(lambda: club(daemon)["state"] == "connected")
+        # both links up before the notice's texts are counted (the box is "starting" until
+        # its reader first tries the port, and may be said gone for a moment then)
+        wait_until(lambda: club(daemon)["state"] == "connected"
+                   and box_state(daemon) == "connected")
+        until(page, "((window.companion.links || {}).devices || {}).button_box"
+                    " && window.companion.links.devices.button_box.state === 'connected'")
         notice.wait_for(state="hidden")
         page.evaluate(SAID_SHOWN)  # every text the notice shows from now on
         before = club(daemon)["since"]
