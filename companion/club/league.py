@@ -168,37 +168,35 @@ class League:
         self.problem = kind
 
     def _on_message(self, client, userdata, message) -> None:
-        if message.topic.endswith("/aliases"):
-            self._on_aliases(message)
-            return
-        row = parse_result(message.topic, message.payload)
+        """A table's result, or its renames and merges; anything else is counted foreign."""
+        kind = "aliases" if message.topic.endswith("/aliases") else "result"
+        row = (parse_aliases if kind == "aliases" else parse_result)(message.topic,
+                                                                     message.payload)
         with self.lock:
             if row is None:
                 self.foreign += 1
-                log.warning("league: ignored a message on %s that is not a table's result",
-                            message.topic[:80])
-                return
-            self.db.execute(f"INSERT OR IGNORE INTO results ({COLUMNS}) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
-            table = row[0]
-            if table not in self._clashes_said and table in self._clashes():
-                self._clashes_said.add(table)
-                log.warning("league: more than one box sends results as table %r: unless one "
-                            "replaced the other, give each table its own [mqtt] table name "
-                            "(the results are all kept, apart)", table)
+                log.warning("league: ignored a message on %s that is not a table's %s",
+                            message.topic[:80], kind)
+            elif kind == "aliases":
+                self._keep_aliases(row)
+            else:
+                self._keep_result(row)
 
-    def _on_aliases(self, message) -> None:
+    def _keep_result(self, row: tuple) -> None:
+        self.db.execute(f"INSERT OR IGNORE INTO results ({COLUMNS}) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+        table = row[0]
+        if table not in self._clashes_said and table in self._clashes():
+            self._clashes_said.add(table)
+            log.warning("league: more than one box sends results as table %r: unless one "
+                        "replaced the other, give each table its own [mqtt] table name "
+                        "(the results are all kept, apart)", table)
+
+    def _keep_aliases(self, row: tuple) -> None:
         """A table's renames and merges: the newest (by its ``seq``) replaces the older."""
-        row = parse_aliases(message.topic, message.payload)
-        with self.lock:
-            if row is None:
-                self.foreign += 1
-                log.warning("league: ignored a message on %s that is not a table's aliases",
-                            message.topic[:80])
-                return
-            self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT (tbl, box) "
-                            "DO UPDATE SET seq=excluded.seq, aliases=excluded.aliases "
-                            "WHERE excluded.seq > aliases.seq", row)
+        self.db.execute("INSERT INTO aliases VALUES (?, ?, ?, ?) ON CONFLICT (tbl, box) "
+                        "DO UPDATE SET seq=excluded.seq, aliases=excluded.aliases "
+                        "WHERE excluded.seq > aliases.seq", row)
 
     def _clashes(self) -> list[str]:
         """Table names that more than one box sent results under (those without a box id,

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.i18n.elision import elide
 from companion.i18n.source import Source
 
 if TYPE_CHECKING:
@@ -79,8 +80,6 @@ def fill(context: str, source: Source, lang: str, params: dict[str, Any],
     """`source` in `lang` with its placeholders filled from `shown` (the parameters as the
     reader sees them), a word before a name elided as the language wants it ("d’Ann":
     elision.py); a plural takes its form from the number in `params`."""
-    from companion.i18n.elision import elide
-
     count = params.get(source["count"]) if isinstance(source, dict) else None
     text = elide(translate(context, source, lang, count), shown, lang)
     return string.Formatter().vformat(text, (), _Params(shown))
