@@ -15,16 +15,20 @@ HISTORY = re.compile(r"/api/games/\d+/history(\?|$)")
 HELD = "window.companion.history && window.companion.history.data.actions"
 
 
-def start(table: Client) -> tuple[int, list[dict]]:
-    """A How Ruck! game two actions in (the race, a play), and a second play that could have
-    been made instead of the first."""
+def start(browser, daemon):
+    """A phone showing a How Ruck! game two actions in (the race, a play), and a second play
+    that could have been made instead of the first: (table, page, game id, [first, other])."""
+    table = Client(daemon.web.port)
+    table.pair(daemon)
+    page = phone(browser, daemon)
     gid = table.post("/api/games", {"game": "howruck", "players": ["A", "B"], "seed": 3})[1]["id"]
     table.post(f"/api/games/{gid}/actions", {"type": "race", "winner": "A"})
     plays = table.get(f"/api/games/{gid}/legal?full=1")[1]["actions"]
     first, other = plays[0], plays[-1]
     assert first["type"] != other["type"]  # a card placed, an action card played
     assert table.post(f"/api/games/{gid}/actions", first)[0] == 200
-    return gid, [first, other]
+    until(page, f"({HELD} || []).length === 2")
+    return table, page, gid, [first, other]
 
 
 def ends_with(action: dict) -> str:
@@ -37,11 +41,7 @@ def last_held(page) -> dict:
 
 
 def test_a_history_fetched_before_a_new_move_is_fetched_again(browser, daemon):
-    table = Client(daemon.web.port)
-    table.pair(daemon)
-    page = phone(browser, daemon)
-    gid, (first, other) = start(table)
-    until(page, f"({HELD} || []).length === 2")
+    table, page, gid, (first, other) = start(browser, daemon)
     assert last_held(page) == first
     held = []  # the history asked after the undo: answered as it was then, delivered later
     history = f"/api/games/{gid}/history"
@@ -67,11 +67,7 @@ def test_a_history_fetched_before_a_new_move_is_fetched_again(browser, daemon):
 
 
 def test_a_phone_whose_stream_was_away_fetches_the_history_again(browser, daemon):
-    table = Client(daemon.web.port)
-    table.pair(daemon)
-    page = phone(browser, daemon)
-    gid, (_first, other) = start(table)
-    until(page, f"({HELD} || []).length === 2")
+    table, page, gid, (_first, other) = start(browser, daemon)
     page.evaluate("window.companion.stream.close()")  # asleep: it hears nothing
     assert table.post(f"/api/games/{gid}/undo", {"actions": 2})[0] == 200
     assert table.post(f"/api/games/{gid}/actions", other)[0] == 200
