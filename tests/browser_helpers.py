@@ -63,7 +63,7 @@ def hardware_form(browser, daemon):
     """A paired phone with the New game tab's hardware section open (pairing, settings)."""
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#hardware summary")
     return page
 
@@ -91,6 +91,14 @@ def until(page, expression: str, timeout: float = 10_000) -> None:
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"never true: {expression}"
         page.wait_for_timeout(50)
+
+
+def open_setup(page) -> None:
+    """Opens the New game tab and waits until its code has set it up (tabs.js: the tab is
+    inert until then). Playwright fills an inert form without complaint, and the tab's set-up
+    then puts the newest game's people back over what a test typed."""
+    page.click("nav [data-tab=setup]")
+    until(page, "!document.querySelector('#setup').inert")
 
 
 def confirm(page, selector: str) -> None:

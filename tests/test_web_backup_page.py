@@ -12,6 +12,7 @@ from browser_helpers import (
     answerable,
     choose_language,
     fetched,
+    open_setup,
     pair,
     phone,
     serious_violations,
@@ -35,7 +36,7 @@ def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,
         game = daemon.hub.call(daemon.table.create_game, "howruck", players)["id"]
         daemon.hub.call(daemon.table.apply, game, {"type": "race", "winner": players[0]})
     before = _stored(daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#data summary")
     with page.expect_download() as downloading:
         page.click("#backup-download")
@@ -72,7 +73,7 @@ def test_a_backup_downloaded_on_the_phone_restores_the_table(browser, daemon,
 
 def test_a_watchers_download_is_refused_on_the_page(browser, daemon):
     page = phone(browser, daemon)  # not paired
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#data summary")
     downloads = []
     page.on("download", lambda d: downloads.append(d))
@@ -92,7 +93,7 @@ def test_the_backup_code_loads_when_the_new_game_tab_first_opens(browser, daemon
     page.wait_for_timeout(300)  # what the page loads at start has come
     assert not page.evaluate(loaded)
     assert page.is_disabled("#backup-download") and page.is_disabled("#restore-file")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     until(page, loaded)
     until(page, "!document.querySelector('#backup-download').disabled")
     assert page.is_enabled("#restore-file") and page.is_disabled("#restore")  # no file yet
@@ -106,7 +107,7 @@ def test_a_refused_restore_is_said_at_the_backup_section(browser, daemon, tmp_pa
     pair(page, daemon)
     wrong = tmp_path / "urlaub.jpg"
     wrong.write_bytes(b"\xff\xd8\xff\xe0 not a backup at all" * 20)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#data summary")
     until(page, "!document.querySelector('#restore-file').disabled")
     page.set_input_files("#restore-file", str(wrong))
@@ -158,7 +159,7 @@ def test_the_file_field_speaks_the_pages_language(browser, daemon, tmp_path):
     choosers: list = []
     page.on("filechooser", lambda chooser: choosers.append(chooser))  # intercepted from now
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#data summary")
     until(page, "!document.querySelector('#restore-file').disabled")
     box = page.locator("#restore-file").bounding_box()

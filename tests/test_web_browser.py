@@ -12,6 +12,7 @@ from browser_helpers import (
     confirm,
     hardware_form,
     move_buttons,
+    open_setup,
     pair,
     phone,
     play,
@@ -30,7 +31,7 @@ def test_pair_set_up_play_watch_undo_and_refusal(browser, daemon):
     assert first.inner_text("#banner") == "Gekoppelt."  # said, not only the PIN box gone
     shot(first, "02-paired")
 
-    first.click("nav [data-tab=setup]")
+    open_setup(first)
     inputs = first.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Bert")
@@ -250,7 +251,7 @@ def test_a_language_switch_takes_the_old_languages_notes_away(browser, daemon):
     assert page.inner_text("#banner") == "Gekoppelt."
     choose_language(page, "nl")
     assert page.is_hidden("#banner")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#hardware summary")
     until(page, "document.querySelector('[name=\"buttons.players\"]').value !== ''")
     page.fill("[name='buttons.players']", "5, 5")
@@ -271,7 +272,7 @@ def test_scanning_the_qr_code_pairs_without_typing_and_unpair_all(browser, daemo
     assert page.is_hidden("#pair")
     assert page.inner_text("#banner") == "Paired."
     assert daemon.hub.call(daemon.table.pairing_view)["qr"] != address  # used up
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#hardware summary")
     confirm(page, "#unpair-all")  # asks, and the second tap does it
     page.wait_for_selector("#pair:not([hidden])")  # a watcher now
@@ -314,7 +315,7 @@ def test_a_game_started_by_mistake_is_deleted_from_the_stored_games(browser, dae
     watching.wait_for_selector("#board .field")
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.wait_for_selector(f"#games li >> text=#{mistake} ")
     button = f"#games li:has-text('#{mistake} ') button[data-t=delete_game]"
     page.click(button)

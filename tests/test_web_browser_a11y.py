@@ -4,7 +4,7 @@ text, never as markup."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import AXE, pair, phone, seat, serious_violations, until
+from browser_helpers import AXE, open_setup, pair, phone, seat, serious_violations, until
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core not fetched (test.sh fetches it)")
@@ -40,7 +40,7 @@ def test_names_are_shown_escaped_in_seats_board_and_prompt(browser, daemon):
     page.click("nav [data-tab=history]")
     page.wait_for_selector("#history-list li")
     assert name in page.inner_text("#banner") and name in page.inner_text("#history-list")
-    page.click("nav [data-tab=setup]")  # the stored games
+    open_setup(page)  # the stored games
     until(page, "document.querySelectorAll('#games li').length > 0")
     assert name in page.inner_text("#games")
     assert page.locator("#banner b, #history-list b, #games b").count() == 0
@@ -63,7 +63,7 @@ def test_a_button_asking_to_confirm_is_readable_in_light_and_dark(browser, daemo
     pair(page, daemon)
     view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
     until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#setup-form button[type=submit]")  # a game is playing: asks first
     page.click("#hardware summary")
     page.click("#unpair-all")  # asks first
@@ -88,7 +88,7 @@ def test_the_keyboard_lands_on_whose_turn_it_is_after_pairing_and_starting(brows
     assert page.evaluate("document.activeElement.id") == "prompt"
     assert page.evaluate("document.activeElement.textContent") == page.inner_text("#prompt") != ""
 
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.select_option("#game", "tauziehen")
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Ida")
@@ -134,7 +134,7 @@ def test_every_control_is_big_enough_for_a_finger_on_every_tab(browser, daemon):
         seat(page)
         until(page, "document.querySelector('#choices').children.length > 0")
         small[game] = page.evaluate(SMALL_TARGETS)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     for game in ("howruck", "laufrauf", "tauziehen", "stramash"):  # each game's options
         page.select_option("#game", game)
         page.click("#hardware summary")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from browser_helpers import (
     accepted,
     move_buttons,
+    open_setup,
     pair,
     phone,
     seat,
@@ -36,7 +37,7 @@ def enter_throw(page, a: int, b: int) -> None:
 def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.select_option("#game", "laufrauf")
     players = page.locator("#players select")
     assert players.count() == 2 and players.nth(0).input_value() == "red"
@@ -164,7 +165,7 @@ def test_lauf_rauf_for_two_suggests_opposite_colours(browser, daemon):
     side by side (shared/rules/laufrauf.md: the page suggests opposite colours)."""
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.select_option("#game", "laufrauf")
     picked = page.eval_on_selector_all("#players select", "(s) => s.map((x) => x.value)")
     assert picked == ["red", "green"]

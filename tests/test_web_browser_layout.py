@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from browser_helpers import (
     AXE,
+    open_setup,
     pair,
     phone,
     seat,
@@ -204,7 +205,7 @@ def test_a_player_field_added_by_mistake_is_taken_away_again(browser, daemon):
     fields never go below the game's fewest, and the game starts with the players left."""
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.select_option("#game", "stramash")  # 2 to 6 players
     until(page, "document.querySelectorAll('#players input').length === 2")
     assert page.locator("#players button").count() == 0  # the fewest: nothing to remove

@@ -3,7 +3,7 @@ and the next game's form starts from the last game's people, in their seats and 
 
 from __future__ import annotations
 
-from browser_helpers import pair, phone, shot, until
+from browser_helpers import open_setup, pair, phone, shot, until
 
 ROWS = ("[...document.querySelectorAll('#players .row')].map((r) => "
         "[r.querySelector('input').value, (r.querySelector('select') || {}).value || null])")
@@ -12,8 +12,7 @@ ROWS = ("[...document.querySelectorAll('#players .row')].map((r) => "
 def setup_tab(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
-    until(page, "!document.querySelector('#setup').inert")
+    open_setup(page)
     return page
 
 
@@ -68,7 +67,7 @@ def test_a_form_already_changed_is_not_filled_in_over_it(browser, daemon):
     page.locator("#players input[name=person]").nth(1).fill("Dirk")
     daemon.hub.call(daemon.table.create_game, "howruck", ["Eva", "Finn"])
     page.click("nav [data-tab=play]")
-    page.click("nav [data-tab=setup]")  # the tab again: the games listed anew
+    open_setup(page)  # the tab again: the games listed anew
     until(page, "document.querySelectorAll('#games li').length === 2")
     assert page.evaluate(ROWS) == [["Anna", "blue"], ["Dirk", "green"]]
 

@@ -4,7 +4,7 @@ first move on screen at one's turn, news that moves nothing, the reader's own wo
 from __future__ import annotations
 
 import pytest
-from browser_helpers import choose_language, confirm, pair, phone, seat, shot, until
+from browser_helpers import choose_language, confirm, open_setup, pair, phone, seat, shot, until
 
 
 def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
@@ -42,7 +42,7 @@ def test_a_phone_390_px_wide_shows_everything_in_its_own_words(browser, daemon):
     seats = page.locator("#seats button").all_inner_texts()
     assert seats == ["dieses Telefon: Rot", "dieses Telefon: Blau", "dieses Telefon: Grün"]
 
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.wait_for_selector("#games li")
     games = page.locator("#games li").all_inner_texts()
     assert any("Lauf Rauf!: Rot, Blau, Grün" in g for g in games), games
@@ -88,9 +88,8 @@ def test_news_moves_nothing_and_a_refusal_stays_with_its_tab(browser, daemon):
     page.evaluate("window.companion.announce.note('Ida setzt den Marker auf ★ 16')")
     assert page.is_visible("#banner") and page.evaluate(top) == before
 
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     # its code set up (a name typed before would be the newest game's again: Ida, Jan)
-    until(page, "!document.querySelector('#setup').inert")
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Anna")
@@ -110,7 +109,7 @@ def test_the_phones_back_button_goes_back_through_the_tabs(browser, daemon):
     showing = "[...document.querySelectorAll('section.tab')].filter((s) => !s.hidden)" \
               ".map((s) => s.id).join()"
     lit = "document.querySelector('nav button.on').dataset.tab"
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("nav [data-tab=history]")
     assert page.evaluate(showing) == "history"
     page.go_back()

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from browser_helpers import choose_language, phone, serious_violations, shot, until
+from browser_helpers import choose_language, open_setup, phone, serious_violations, shot, until
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -22,7 +22,7 @@ def test_each_stored_game_downloads_as_a_file_that_replays(browser, daemon):
     for action in log[:20]:  # a game under way, its dice thrown by the table (the seed)
         daemon.hub.call(daemon.table.apply, game_id, action)
     page = phone(browser, daemon)  # German, not paired: watching is enough
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     link = page.locator(f"#games li:has-text('#{game_id} ')").get_by_role(
         "link", name="Herunterladen", exact=True)
     link.wait_for()
@@ -51,7 +51,7 @@ def test_each_stored_game_downloads_as_a_file_that_replays(browser, daemon):
 
 def test_a_fresh_table_says_it_has_no_stored_games_yet(browser, daemon):
     page = phone(browser, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.wait_for_selector("#no-games", state="visible")
     assert page.inner_text("#no-games") == "Noch keine gespeicherten Spiele."
     assert page.locator("#games li").count() == 0

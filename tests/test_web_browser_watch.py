@@ -4,7 +4,16 @@ of its seat's turns only, and every game's screen shows at most 24 buttons at on
 
 from __future__ import annotations
 
-from browser_helpers import move_buttons, pair, phone, seat, shot, until, visible_buttons
+from browser_helpers import (
+    move_buttons,
+    open_setup,
+    pair,
+    phone,
+    seat,
+    shot,
+    until,
+    visible_buttons,
+)
 from web_helpers import Client
 
 GAMES = [("howruck", ["A", "B"], {"type": "race", "winner": "A"}),
@@ -42,7 +51,7 @@ def test_a_watcher_sees_every_game_live_and_taps_change_nothing(browser, daemon)
         assert page.is_hidden("#undo")  # undo is a move too
         assert table.get(f"/api/games/{gid}")[1] == before, game
     # starting a game is a change too: said at once, not asked "tap again" first
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#setup-form button[type=submit]")
     until(page, "document.querySelector('#message').dataset.code === 'not_paired'")
     assert page.get_attribute("#setup-form button[type=submit]", "data-armed") is None

@@ -5,7 +5,7 @@ again a moment later started nothing and did not know why)."""
 
 from __future__ import annotations
 
-from browser_helpers import hardware_form, pair, phone, shot, until
+from browser_helpers import hardware_form, open_setup, pair, phone, shot, until
 
 SUBMIT = "#setup-form button[type=submit]"
 BAR = f"getComputedStyle(document.querySelector('{SUBMIT}'), '::after')"
@@ -16,7 +16,7 @@ def test_a_question_shows_its_time_left_and_says_when_it_lapsed(browser, daemon)
     page = phone(browser, daemon)
     pair(page, daemon)
     until(page, f"window.companion.state && window.companion.state.id === {view['id']}")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click(SUBMIT)  # a game is on: asks first
     question = ("Ein Spiel läuft: Nochmal tippen startet das neue (das andere bleibt unter "
                 "„Gespeicherte Spiele“)")

@@ -9,7 +9,7 @@ import io
 import json
 from urllib.parse import urlsplit
 
-from browser_helpers import choose_language, pair, phone, until
+from browser_helpers import choose_language, open_setup, pair, phone, until
 from PIL import Image
 
 
@@ -67,7 +67,7 @@ def test_a_short_pin_is_not_sent_and_costs_no_try(browser, daemon):
 def test_empty_names_take_the_shown_defaults_and_errors_clear(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Anna")  # the same name twice: refused

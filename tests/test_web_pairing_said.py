@@ -3,7 +3,7 @@ a seat without pairing is told what it needs; a refusal is put in sight."""
 
 from __future__ import annotations
 
-from browser_helpers import PHONE, answerable, hardware_form, pair, phone, seat, until
+from browser_helpers import PHONE, answerable, hardware_form, open_setup, pair, phone, seat, until
 
 
 def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon):
@@ -11,7 +11,7 @@ def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon)
     pair(first, daemon)
     pair(second, daemon)
     pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
-    first.click("nav [data-tab=setup]")
+    open_setup(first)
     first.click("#hardware summary")
     first.click("#unpair-all")  # one tap only asks
     assert first.inner_text("#unpair-all").startswith("Nochmal tippen")
@@ -62,7 +62,7 @@ def test_a_refusal_is_scrolled_into_sight(browser, daemon):
                                   locale="de-DE")
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{daemon.web.port}/")
-    page.click("nav [data-tab=setup]")  # a watcher: starting a game is refused
+    open_setup(page)  # a watcher: starting a game is refused
     page.click("#setup-form button[type=submit]")
     page.wait_for_selector("#message:not([hidden])")
     until(page, "(() => { const r = document.querySelector('#message').getBoundingClientRect();"
@@ -101,7 +101,7 @@ def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, 
     page.fill("#pin", wrong)
     page.click(submit)
     until(page, "document.querySelector('#message').dataset.code === 'pairing_locked'")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#setup-form button[type=submit]")
     until(page, "document.querySelector('#message').dataset.code === 'not_paired'")
     news = page.inner_text("#message")

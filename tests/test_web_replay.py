@@ -4,7 +4,7 @@ action (the stored log replayed by the server) and the history's sentence for it
 
 from __future__ import annotations
 
-from browser_helpers import phone, shot, until
+from browser_helpers import open_setup, phone, shot, until
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -32,7 +32,7 @@ def test_step_through_a_finished_game(browser, daemon):
     assert len(history) == steps
     final_board = page.inner_html("#board")
 
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     assert text(page, "#replay-count") == f"Aktion 0 von {steps}"
@@ -70,7 +70,7 @@ def test_a_drawn_game_is_listed_and_walked_through_as_a_draw(browser, daemon):
     streaks say it too."""
     game_id, _ = finished_game(daemon, "tauziehen", 12, ["Ida", "Jan"])
     page = phone(browser, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     item = page.locator(f"#games li:has-text('#{game_id} ')")
     item.wait_for()
     assert "(unentschieden)" in item.inner_text()
@@ -101,7 +101,7 @@ def test_a_replay_shows_its_own_games_history_not_the_tables(browser, daemon):
     table_lines = page.evaluate(SEEN_LINES)
     assert table_lines != replayed[:other_steps]
 
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     assert page.evaluate(SEEN_LINES) == []  # the game as set up: nothing done yet
@@ -124,7 +124,7 @@ def test_the_replay_controls_are_drawn_not_left_to_the_phones_fonts(browser, dae
     CSP), no character a font must have, and still named for a screen reader."""
     game_id, _ = finished_game(daemon, "tauziehen", 3, ["Ida", "Jan"])
     page = phone(browser, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.wait_for_selector("#replay:not([hidden]) #replay-board svg")
     shot(page, "33-replay-controls")
@@ -172,7 +172,7 @@ def test_a_howruck_history_marks_where_each_round_begins(browser, daemon):
     said = page.locator("#history-list li").all_text_contents()  # the lines as they were
     assert not any(line.startswith("Runde ") for line in said)
 
-    page.click("nav [data-tab=setup]")  # a replay's list marks them too, up to the step shown
+    open_setup(page)  # a replay's list marks them too, up to the step shown
     page.click(f"#games li:has-text('#{game_id} ') button:has-text('Ansehen')")
     page.click("#replay-last")
     until(page, f"document.querySelectorAll('#replay-history li').length === {steps}")

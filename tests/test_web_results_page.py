@@ -8,14 +8,14 @@ import csv
 import io
 
 from backup_helpers import finished_game
-from browser_helpers import choose_language, phone, shot
+from browser_helpers import choose_language, open_setup, phone, shot
 
 
 def test_the_page_links_the_results_as_a_spreadsheet_in_its_language(browser, daemon,
                                                                       tmp_path):
     finished_game(daemon, "howruck", 1, ["Jürgen", "Zoë"])
     page = phone(browser, daemon)  # results are public: no pairing needed
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     link = page.locator("#results-files a[href*='format=spreadsheet']")
     assert link.inner_text() == "als Tabelle (CSV)"
     assert page.locator("#results-files a[href='/api/results.json']").is_visible()

@@ -7,7 +7,7 @@ and names the option as the form does; an emptied one is left out (the game's de
 from __future__ import annotations
 
 import pytest
-from browser_helpers import answerable, fetched, pair, phone, until
+from browser_helpers import answerable, fetched, open_setup, pair, phone, until
 
 VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
 
@@ -15,7 +15,7 @@ VALUES = "[...document.querySelectorAll('#players select')].map((s) => s.value)"
 def test_an_added_player_takes_a_free_colour_and_a_colour_twice_is_said(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.select_option("#game", "laufrauf")
     until(page, "document.querySelectorAll('#players select').length === 2")
     for players in (3, 4):
@@ -41,7 +41,7 @@ def test_a_game_on_the_table_is_left_only_on_a_second_tap(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     until(page, f"window.companion.state && window.companion.state.id === {running}")
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.click("#setup-form button[type=submit]")  # asks
     assert page.inner_text("#setup-form button[type=submit]").startswith("Ein Spiel läuft")
     page.wait_for_timeout(300)
@@ -59,7 +59,7 @@ def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):
     from companion.rules.players import MAX_ID_LENGTH
     page = phone(browser, daemon)
     pair(page, daemon)
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.wait_for_selector("#players input")  # the form is set up when the tab first opens
     lengths = page.evaluate(
         "[...document.querySelectorAll('#players input')].map(i => i.maxLength)")
@@ -67,7 +67,7 @@ def test_the_forms_take_a_name_as_long_as_the_table_does(browser, daemon):
 
 
 def start_howruck(page, tie_window: str) -> None:
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     inputs = page.locator("#players input")
     inputs.nth(0).fill("Anna")
     inputs.nth(1).fill("Bert")

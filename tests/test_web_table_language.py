@@ -7,16 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import pair, phone, until
+from browser_helpers import open_setup, pair, phone, until
 from daemon_helpers import wait_until
 from web_helpers import web_daemon
 
-# The New game tab is set up (setup.js, loaded when the tab first opens): no longer inert.
-SET_UP = "!document.querySelector('#setup').inert"
-
 
 def start_game(page) -> None:
-    page.click("nav [data-tab=setup]")
+    open_setup(page)
     page.wait_for_selector("#setup:not([hidden])")
     page.click("#setup-form button[type=submit]")
     page.wait_for_selector("#play:not([hidden])")
@@ -26,11 +23,11 @@ def test_a_new_box_takes_the_language_of_the_phone_that_starts_its_first_game(
         browser, daemon, tmp_path):
     german = phone(browser, daemon)  # de-DE
     pair(german, daemon)
-    german.click("nav [data-tab=setup]")
+    open_setup(german)
     until(german, "document.querySelector('#table-lang').value === 'de'")
     dutch = browser.new_context(locale="nl-NL").new_page()  # open before the choice
     dutch.goto(f"http://127.0.0.1:{daemon.web.port}/")
-    dutch.click("nav [data-tab=setup]")  # its form, set up when the tab first opens
+    open_setup(dutch)  # its form, set up when the tab first opens
     until(dutch, "document.querySelector('#table-lang').value === 'nl'")
 
     start_game(german)
@@ -39,8 +36,7 @@ def test_a_new_box_takes_the_language_of_the_phone_that_starts_its_first_game(
     until(dutch, "document.querySelector('#table-lang').value === 'de'")  # chosen: the table's
     later = browser.new_context(locale="nl-NL").new_page()
     later.goto(f"http://127.0.0.1:{daemon.web.port}/")
-    later.click("nav [data-tab=setup]")
-    until(later, SET_UP)
+    open_setup(later)
     assert later.eval_on_selector("#table-lang", "el => el.value") == "de"
 
 
@@ -57,8 +53,7 @@ class TestChosenInTheConfigFile:
     def test_is_offered_to_every_phone_and_kept(self, browser, daemon, tmp_path):
         german = phone(browser, daemon)
         pair(german, daemon)
-        german.click("nav [data-tab=setup]")
-        until(german, SET_UP)
+        open_setup(german)
         assert german.eval_on_selector("#table-lang", "el => el.value") == "en"
         start_game(german)
         assert daemon.display.scene.lang == "en"
