@@ -8,18 +8,24 @@
   const $ = (sel) => document.querySelector(sel);
   const gameUi = (s) => companion.games[s.game];
 
+  // Each state waits for its game's code and style; one that came later may find them there
+  // and be drawn first. `newest` numbers the calls: a state overtaken while it waited is dropped.
+  let newest = 0;
   async function setState(state) {
+    const mine = ++newest;
     const id = state ? state.id : null;
     if (app.shown != null && id !== app.shown) companion.announce.clear();  // the news was the game before's
     app.shown = id;  // at once: its announcements may come before its module
     app.shownKind = state ? state.game : null;
     if (state) await companion.ensureGame(state.game);
+    if (mine !== newest) return;
     const before = app.state;
     app.state = state;
     if (state) companion.seats.notify(before, state, t);
     app.picked = null;
     if (sending !== sight(state)) sending = null;  // a new sight of the game: its moves may go
     await companion.legalMoves.follow(state);
+    if (mine !== newest) return;  // the newer one draws
     render();
     companion.historyTab.follow(state);
   }
