@@ -4,8 +4,8 @@ route: a laptop unplugged, a Pi with no Wi-Fi), and a way to give it a network l
 A child `unshare -n sleep` holds the namespace. `Netns.run(fn)` runs `fn` on a thread that
 entered it (setns(2) moves only the calling thread; the threads it starts stay in it, so a
 daemon built and started there probes, listens and serves inside). `Netns.connect` adds a
-veth interface with an address and a default route: the network appears, as a Wi-Fi joined
-after start would. Needs root (CAP_SYS_ADMIN in this namespace too, for setns).
+veth interface with an address (IPv4, IPv6 or both) and a default route: the network appears,
+as a Wi-Fi joined after start would. Needs root (CAP_SYS_ADMIN in this namespace too, for setns).
 """
 
 from __future__ import annotations
@@ -48,13 +48,20 @@ class Netns:
         subprocess.run(["nsenter", f"--net={self.path}", "ip", *args], check=True,
                        capture_output=True, timeout=10)
 
-    def connect(self, address: str = "10.77.0.2/24", gateway: str = "10.77.0.1") -> None:
-        """A network appears: an interface with `address` and a default route."""
+    def connect(self, address: str = "10.77.0.2/24", gateway: str = "10.77.0.1",
+                also: tuple[str, str] | None = None) -> None:
+        """A network appears: an interface with `address` and a default route via `gateway`
+        (IPv4 or IPv6; `also`: a second address and gateway on it, e.g. the other family's).
+        IPv6 addresses skip duplicate address detection: usable at once, not a second later.
+        """
         self.ip("link", "add", "veth0", "type", "veth", "peer", "name", "veth1")
-        self.ip("addr", "add", address, "dev", "veth0")
-        self.ip("link", "set", "veth0", "up")
-        self.ip("link", "set", "veth1", "up")
-        self.ip("route", "add", "default", "via", gateway)
+        for addr, via in ((address, gateway), *([also] if also else [])):
+            six = ["-6"] if ":" in addr else []
+            self.ip(*six, "addr", "add", addr, "dev", "veth0", *(["nodad"] if six else []))
+            if addr == address:
+                self.ip("link", "set", "veth0", "up")
+                self.ip("link", "set", "veth1", "up")
+            self.ip(*six, "route", "add", "default", "via", via, "dev", "veth0")
 
     def run(self, fn: Callable[[], T]) -> T:
         """`fn()` on a thread inside the namespace; its result (or its exception)."""
