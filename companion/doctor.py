@@ -15,7 +15,6 @@ from __future__ import annotations
 import errno
 import itertools
 import os
-import socket
 import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -210,16 +209,16 @@ def check_database(data_dir: Path) -> Iterator[Finding]:
 
 
 def check_web_port(config: configuration.Config, stop: str = STOP_SERVICE) -> Iterator[Finding]:
-    family = socket.AF_INET6 if ":" in config.web_host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as sock:
-        try:
-            sock.bind((config.web_host, config.web_port))
-        except OSError as exc:
-            why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else os_error(exc)
-            yield Finding("web", False, Said("doctor:web_port_taken", port=config.web_port,
-                                             host=config.web_host, why=why),
-                          Said("doctor:web_port_taken_fix", stop=stop))
-            return
+    from companion.network.listen import bound_socket
+
+    try:  # as the web server binds it (every interface: IPv4 and IPv6)
+        bound_socket(config.web_host, config.web_port).close()
+    except OSError as exc:
+        why = Said("doctor:in_use") if exc.errno == errno.EADDRINUSE else os_error(exc)
+        yield Finding("web", False, Said("doctor:web_port_taken", port=config.web_port,
+                                         host=config.web_host, why=why),
+                      Said("doctor:web_port_taken_fix", stop=stop))
+        return
     yield Finding("web", True, Said("doctor:web_port_free", port=config.web_port))
 
 

@@ -21,10 +21,11 @@ def web_daemon(tmp_path, **config: Any) -> Daemon:
 
 class Client:
     """HTTP/1.1 over loopback with a cookie jar of one cookie (the session), from `source`
-    (another loopback address is another device on the Wi-Fi to the server)."""
+    (another loopback address is another device on the Wi-Fi to the server); to `host`
+    (another address of this machine, IPv4 or IPv6)."""
 
-    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
-        self.port, self.source = port, source
+    def __init__(self, port: int, source: str = "127.0.0.1", host: str = "127.0.0.1") -> None:
+        self.port, self.source, self.host = port, source, host
         self.cookie: str | None = None
 
     def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
@@ -39,7 +40,7 @@ class Client:
     def exchange(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
                  headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
         """One request; the answer's body as the bytes sent."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10,
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=10,
                                           source_address=(self.source, 0))
         sent = dict(headers or {})
         payload = raw

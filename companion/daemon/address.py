@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from companion.network.listen import WILDCARDS
 from companion.network.route import route_address
 
 __all__ = ["LOOPBACK", "WILDCARDS", "local_ip", "page_url", "route_address"]
 LOOPBACK = "127.0.0.1"
-WILDCARDS = ("0.0.0.0", "", "::")  # listen addresses that mean "every interface"
 def local_ip() -> str:
     """`route_address`, or loopback without a route."""
     return route_address() or LOOPBACK

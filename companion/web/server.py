@@ -46,6 +46,7 @@ from urllib.parse import unquote_to_bytes
 
 from companion.daemon.hub import LoopDoor
 from companion.i18n import message
+from companion.network.listen import bound_socket, client_address
 from companion.web.http1 import (
     ChunkedBody,
     FixedBody,
@@ -92,13 +93,9 @@ class WebServer:
         self.lane = lane
         self.large_bodies = {path.encode(): limit for path, limit in (large_bodies or {}).items()}
         self.spool_dir = spool_dir  # where a large body waits (None: the system's temp dir)
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.sock = socket.socket(family, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            self.sock.bind((host, port))
+        try:  # every interface: IPv4 and IPv6 (network/listen.py)
+            self.sock = bound_socket(host, port)
         except OSError as exc:  # say which address (web.host, web.port): the error does not
-            self.sock.close()
             raise OSError(exc.errno, f"the page's address {host}:{port}: "
                                      f"{exc.strerror or exc}") from None
         self.sock.listen(128)
@@ -196,7 +193,7 @@ class WebServer:
             "QUERY_STRING": query.decode("latin-1"),
             "SERVER_NAME": self.host, "SERVER_PORT": str(self.port),
             "SERVER_PROTOCOL": "HTTP/" + head.version,
-            "REMOTE_ADDR": str(peer[0]), "REMOTE_PORT": str(peer[1]),
+            "REMOTE_ADDR": client_address(str(peer[0])), "REMOTE_PORT": str(peer[1]),
             "wsgi.version": (1, 0), "wsgi.url_scheme": "http",
             "wsgi.input": stream, "wsgi.errors": sys.stderr,
             "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False,
