@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import http.client
 import socket
+from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
 
 from companion.bench.web_bench import free_port
 from companion.config import parse
 from companion.daemon import Daemon
 from companion.network.route import route_address
+from companion.screens.common import qr_matrix
 from companion.web import WebServer
+from tests.daemon_helpers import wait_until
 from tests.netns_helpers import Netns
 from tests.web_helpers import Client
 
@@ -45,13 +49,7 @@ def test_a_daemon_on_an_ipv6_only_network_pairs_phones_over_ipv6(netns, mock_pin
     port = free_port()
     config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
     netns.connect("fd47::2/64", "fd47::1")
-
-    def start() -> Daemon:
-        daemon = Daemon(config, tmp_path, simulate=True, web=True)
-        daemon.start()
-        return daemon
-
-    daemon = netns.run(start)
+    daemon = netns.run(lambda: _started(config, tmp_path))
     try:
         url = f"http://[fd47::2]:{port}/"
         assert daemon.page_url == url
@@ -103,3 +101,67 @@ def test_doctor_sees_the_page_port_taken_on_ipv6(tmp_path):
         assert not found.ok and found.check == "web"
     [found] = check_web_port(parse({"web": {"port": port}}))
     assert found.ok
+
+
+def shows_qr(daemon: Daemon) -> str | None:
+    """The text of the QR code the (virtual) panel lights, if any."""
+    image = daemon.virtual_oled.image().convert("L").resize((512, 256))
+    codes = zxingcpp.read_barcodes(image)
+    return codes[0].text if codes else None
+
+
+@pytest.mark.parametrize(("address", "named"), [
+    ("2001:db8:47:0:ba27:ebff:fe12:3456", True),  # a whole SLAAC address: too fine at 62 px
+    ("fd47::2", False),  # short enough: the address itself, as for IPv4
+])
+def test_the_panel_qr_code_names_the_box_when_its_ipv6_address_is_too_long(
+        netns, mock_pins, tmp_path, address, named):
+    """The OLED's QR code stays at 2 px per module (what a phone's camera reads off the
+    panel): a long IPv6 address in it would make it 1 px, so it gives the box's host name
+    (name.local, answered by Avahi) instead; the page's URL stays the address."""
+    port = free_port()
+    config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
+    netns.connect(f"{address}/64", address.rsplit(":", 1)[0] + ":1")
+    daemon = netns.run(lambda: _started(config, tmp_path))
+    try:
+        assert daemon.page_url == f"http://[{address}]:{port}/"
+        qr = daemon.hub.call(daemon.table.pairing_view)["qr"]
+        base, secret = qr.split("#")
+        host = f"{socket.gethostname().split('.')[0].lower()}.local" if named else f"[{address}]"
+        assert base == f"http://{host}:{port}/"
+        # scheme and host are case-insensitive (a plain one is encoded upper-case)
+        wait_until(lambda: (shows_qr(daemon) or "").lower() == qr.lower(), timeout=10)
+        assert shows_qr(daemon).endswith(f"#{secret}")
+        assert len(qr_matrix(qr)) + 2 <= 62 // 2  # 2 px per module with its quiet zone
+        if named:  # the box answers to that name (DNS rebinding guard, web/hosts.py)
+            status, _, _ = netns.run(lambda: Client(port, source=address, host=address)
+                                     .get("/api/status", headers={"Host": f"{host}:{port}"}))
+            assert status == 200
+    finally:
+        daemon.stop()
+
+
+def _started(config, data) -> Daemon:
+    daemon = Daemon(config, data, simulate=True, web=True)
+    daemon.start()
+    return daemon
+
+
+LONG = "http://[2001:db8:47:0:ba27:ebff:fe12:3456]:8080/"
+
+
+@pytest.mark.parametrize(("hostname", "shown"), [
+    ("Table-Pi.club.lan", "http://table-pi.local:8080/"),  # Avahi's name: the first label
+    ("a" * 40, LONG),  # a name longer than the address helps nothing: the address stays
+])
+def test_the_name_in_the_qr_code_is_one_the_box_answers_to(monkeypatch, hostname, shown):
+    """The host name (the system's, not the project's: set here) as the QR code gives it is
+    one the DNS rebinding guard lets in; a name that does not fit either is not used."""
+    from companion.daemon.address import panel_url
+    from companion.web.hosts import allowed_host, own_names
+
+    monkeypatch.setattr(socket, "gethostname", lambda: hostname)
+    secret = "S" * 22  # secrets.token_urlsafe(16)'s length
+    qr = panel_url(LONG, secret)
+    assert qr == f"{shown}#pair={secret}"
+    assert allowed_host(urlsplit(qr).netloc, own_names(LONG))

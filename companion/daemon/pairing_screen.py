@@ -12,6 +12,7 @@ import logging
 from functools import partial
 from typing import Any
 
+from companion.daemon.address import panel_url
 from companion.daemon.hub import Hub
 from companion.daemon.pairing import Pairing
 
@@ -32,9 +33,10 @@ class PairingScreen:
 
     def view(self) -> dict[str, Any]:
         """What the OLED's pairing screen shows: "qr" is the address with the one-time
-        secret in its fragment (the page never gets it: the stream forwards url and show);
+        secret in its fragment (the page never gets it: the stream forwards url and show;
+        a long IPv6 address gives way to the box's name there: `panel_url`);
         "offline": no network, the OLED says so instead of showing a QR code."""
-        return {"url": self.page_url, "qr": f"{self.page_url}#pair={self.pairing.secret}",
+        return {"url": self.page_url, "qr": panel_url(self.page_url, self.pairing.secret),
                 "pin": self.pairing.pin, "show": self.show, "offline": self.offline}
 
     def publish(self) -> None:

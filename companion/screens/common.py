@@ -12,6 +12,7 @@ from companion.screens.texts import text
 GAME_TITLES = {"howruck": "How Ruck!", "laufrauf": "Lauf Rauf!", "tauziehen": "Tauziehen",
                "stramash": "Stramash"}
 QR_BORDER = 2  # modules of lit quiet zone; the panel's dark edge is no quiet zone
+QR_SIDE = 62  # px: the pairing and Wi-Fi QR codes' square, the panel's height less its edges
 
 
 ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
@@ -37,6 +38,12 @@ def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
         segments.append((hash_ + fragment, consts.MODE_BYTE))
     code = segno.make_qr(segments, error="l", boost_error=False)
     return tuple(tuple(bool(v) for v in row) for row in code.matrix)
+
+
+def qr_fits(url: str) -> bool:
+    """Whether `url`'s QR code is drawn at 2 px per module or more (`draw_qr` in `QR_SIDE`
+    with a 1-module quiet zone): at 1 px phones' cameras read it off the panel poorly."""
+    return QR_SIDE // (len(qr_matrix(url)) + 2) >= 2
 
 
 def draw_qr(canvas: Canvas, url: str, x: int, y: int, size: int) -> int:
@@ -65,7 +72,7 @@ def pairing(canvas: Canvas, pairing: dict[str, Any], state: dict[str, Any] | Non
     left = 0
     url = pairing.get("qr") or pairing.get("url")  # "qr": the address with its secret
     if url:
-        side = draw_qr(canvas, str(url), 0, (HEIGHT - 62) // 2, 62)
+        side = draw_qr(canvas, str(url), 0, (HEIGHT - QR_SIDE) // 2, QR_SIDE)
         left = side + 3
     title = GAME_TITLES.get((state or {}).get("game"), "") or text("no_game", lang)
     canvas.text((left, 0, WIDTH, 16), title, 13, align="center")
@@ -80,7 +87,7 @@ def wifi(canvas: Canvas, wifi: dict[str, Any], lang: str) -> None:
     """The box's own Wi-Fi: its QR code (phones join by scanning) beside its name and
     password (for those who type)."""
     qr = wifi.get("qr")
-    left = draw_qr(canvas, str(qr), 0, (HEIGHT - 62) // 2, 62) + 2 if qr else 0
+    left = draw_qr(canvas, str(qr), 0, (HEIGHT - QR_SIDE) // 2, QR_SIDE) + 2 if qr else 0
     password = str(wifi.get("password", ""))
     half = (len(password) + 1) // 2  # a generated one (12 characters) in two lines of six
     rows = (text("wifi_join", lang), str(wifi.get("ssid", "")), text("wifi_password", lang),

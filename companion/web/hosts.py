@@ -19,7 +19,8 @@ def own_names(page_url: str) -> frozenset[str]:
     names = {"localhost", "localhost.localdomain"}
     hostname = socket.gethostname().lower().rstrip(".")
     if hostname:
-        names |= {hostname, f"{hostname}.local", hostname.split(".")[0]}
+        first = hostname.split(".")[0]  # the name Avahi gives (name.local): address.py
+        names |= {hostname, f"{hostname}.local", first, f"{first}.local"}
     page_host = (urlsplit(page_url).hostname or "").lower().rstrip(".")
     if page_host:
         names.add(page_host)
