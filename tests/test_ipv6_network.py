@@ -1,6 +1,8 @@
 """A box on a network without IPv4 (some phone hotspots and club networks give only IPv6):
-the pairing address is its IPv6 one, not "no network". Real parts: network namespaces of the
-test's own (netns_helpers.py) with real kernel addresses and routes, the real route probe."""
+the pairing address is its IPv6 one, not "no network"; the page listens there, the doctor
+and the OLED's QR code give it. Real parts: network namespaces of the test's own
+(netns_helpers.py) with real kernel addresses and routes, the real route probe, real HTTP,
+luma's real driver over the virtual panel (its QR code read back with zxing)."""
 
 from __future__ import annotations
 
@@ -43,6 +45,14 @@ def test_route_address_asks_for_an_ipv6_route_without_an_ipv4_one(netns, network
     assert netns.run(route_address) == expected
 
 
+def test_doctor_gives_the_ipv6_pairing_address(netns):
+    from companion.doctor import check_reach
+
+    netns.connect("fd47::2/64", "fd47::1")
+    [found] = netns.run(lambda: list(check_reach(parse({"web": {"port": 8123}}), False)))
+    assert found.ok and "http://[fd47::2]:8123/" in found.message
+
+
 def test_a_daemon_on_an_ipv6_only_network_pairs_phones_over_ipv6(netns, mock_pins, tmp_path):
     """Listening on every interface (the default "0.0.0.0") takes IPv6 too: the pairing URL
     on an IPv6-only network is answered there, and IPv4 still is."""
@@ -67,7 +77,17 @@ def test_a_daemon_on_an_ipv6_only_network_pairs_phones_over_ipv6(netns, mock_pin
         daemon.stop()
 
 
-def test_every_interface_is_ipv4_and_ipv6_and_an_ipv4_client_is_said_as_ipv4():
+@pytest.fixture
+def ipv6_loopback() -> None:
+    """::1 must exist (a machine booted with IPv6 off has none: nothing to test there)."""
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.bind(("::1", 0))
+    except OSError as exc:
+        pytest.skip(f"no IPv6 loopback on this machine ({exc})")
+
+
+def test_every_interface_is_ipv4_and_ipv6_and_an_ipv4_client_is_said_as_ipv4(ipv6_loopback):
     """The web server on "0.0.0.0" answers over ::1 and over 127.0.0.1; the app sees the
     IPv4 client as 127.0.0.1 (the pairing's try limit and the log count it so), not as the
     dual-stack socket's ::ffff:127.0.0.1."""
@@ -87,7 +107,7 @@ def test_every_interface_is_ipv4_and_ipv6_and_an_ipv4_client_is_said_as_ipv4():
         server.stop()
 
 
-def test_doctor_sees_the_page_port_taken_on_ipv6(tmp_path):
+def test_doctor_sees_the_page_port_taken_on_ipv6(ipv6_loopback):
     """The doctor binds as the web server does: a port another program holds on IPv6 only
     would stop the companion, so it is not "free"."""
     from companion.doctor import check_web_port
