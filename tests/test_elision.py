@@ -8,7 +8,7 @@ from browser_helpers import choose_language, phone
 
 from companion.announce_said import page_said
 from companion.i18n import message
-from companion.i18n.elision import elide
+from companion.i18n.elision import MUTE_H, elide
 
 # A name, and the French "de" before it (elision.py says the rule and its sources).
 NAMES = [
@@ -17,8 +17,18 @@ NAMES = [
     ("Œdipe", "d’"),
     ("Île", "d’"),
     ("ulrich", "d’"),
-    ("Hélène", "d’"),  # a mute h (the rule's choice for every h before a vowel)
+    ("Anna", "d’"),
+    ("Ulla", "d’"),
+    ("Hélène", "d’"),  # a French name known to have a mute h (elision.MUTE_H)
+    ("Helene", "d’"),  # typed without its accent: the same name
+    ("hélène", "d’"),
     ("Hugo", "d’"),
+    ("Hervé (rouge)", "d’"),  # a name with its colour: its first word counts
+    ("Hans", "de "),  # any other h is aspirated: German and Dutch names are
+    ("Hendrik", "de "),
+    ("Heinz", "de "),
+    ("Hugues", "de "),  # French, with an aspirated h
+    ("Hanna (bleu)", "de "),
     ("Yves", "d’"),  # y before a consonant: the vowel i
     ("Yannick", "de "),  # y before a vowel: a consonant, as in "yaourt"
     ("Yasmine", "de "),
@@ -66,11 +76,15 @@ def test_the_page_elides_as_the_server_does(browser, daemon):
     page = phone(browser, daemon)
     choose_language(page, "fr")
     cases = [(template, _values(name)) for template in TEMPLATES for name, _ in NAMES]
+    cases += [("de {p}", _values(name.capitalize())) for name in sorted(MUTE_H)]
     page_said_js = page.evaluate(
         "(cases) => cases.map(([t, v]) => window.companion.i18n.elide(t, v, 'fr'))", cases)
     assert page_said_js == [elide(t, v, "fr") for t, v in cases]
-    assert page_said_js[0] == "Le pion {f} d’{p}"  # Ann
-    assert page_said_js[8] == "Le pion {f} de {p}"  # Yannick
+    names = [name for name, _ in NAMES]
+    assert page_said_js[names.index("Ann")] == "Le pion {f} d’{p}"
+    assert page_said_js[names.index("Yannick")] == "Le pion {f} de {p}"
+    assert page_said_js[names.index("Hans")] == "Le pion {f} de {p}"
+    assert page_said_js[-len(MUTE_H):] == ["d’{p}"] * len(MUTE_H)  # the page knows each
     sentences = page.evaluate(
         "(names) => names.map((n) => window.companion.t('an_strike', {p: 'Cat', q: n, f: 2}))",
         [name for name, _ in NAMES])

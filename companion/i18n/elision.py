@@ -8,9 +8,12 @@ The rule, as the Académie française gives it for names (dictionnaire-academie.
 courrier QR_0143: "l’enlèvement d’Hélène", "les victoires qu’Attila a remportées"): the word
 before a name loses its vowel when the name begins with a vowel sound —
 - a vowel, with or without an accent ("d’Émile", "d’Œdipe");
-- an "h" before a vowel: counted as a mute h ("d’Hélène", "d’Hugo"), as French first names
-  mostly are. A name with an aspirated h ("de Hans") is rarer at a French table; a rule
-  that knew them would need a list of names, so it is kept simple;
+- an "h", only in a name known to be said with a mute h: a short list of common French
+  first names (`MUTE_H`: "d’Hélène", "d’Hugo", "d’Hervé"). Every other h is aspirated:
+  the German, Dutch and English names at the table are ("de Hans", "de Hendrik"), and so are
+  some French ones ("de Hugues"); where usage hesitates ("Henri") the word is kept whole,
+  which is never wrong. The name's first word counts, its accents aside ("Helene" typed on a
+  phone is Hélène; "Hervé (rouge)" is Hervé);
 - a "y" before a consonant, read as the vowel i ("d’Yves", "d’Yvonne"); before a vowel "y"
   is the consonant of "yaourt" and nothing is elided ("de Yannick", "de Yasmine").
 A number is never elided before ("de 8", "le 11"), nor a value starting with anything else
@@ -21,6 +24,7 @@ catalogs' own words are the translator's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +36,11 @@ ELIDING: dict[str, tuple[str, ...]] = {
            "puisque", "jusque"),
 }
 APOSTROPHE = "’"
+# French first names said with a mute h, as their first word is compared: lower case, no
+# accents. web/static/i18n.js keeps the same list (tests/test_elision.py holds the two).
+MUTE_H: frozenset[str] = frozenset((
+    "hadrien", "hector", "helene", "heloise", "hercule", "hermine", "herve", "hilaire",
+    "hippolyte", "honore", "honorine", "horace", "hortense", "hubert", "hugo", "hyacinthe"))
 
 
 def vowel_sound(value: Any) -> bool:
@@ -42,8 +51,19 @@ def vowel_sound(value: Any) -> bool:
     if first in VOWELS:
         return True
     if first == "h":
-        return second != "" and second in VOWELS
+        return first_word(value) in MUTE_H
     return first == "y" and second != "" and second.isalpha() and second not in VOWELS
+
+
+def first_word(value: str) -> str:
+    """The letters `value` begins with, in lower case and without accents ("Hervé (rouge)"
+    is "herve")."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", value)
+                   if not unicodedata.category(c).startswith("M"))
+    end = 0
+    while end < len(bare) and bare[end].isalpha():
+        end += 1
+    return bare[:end].lower()
 
 
 _PATTERNS: dict[str, re.Pattern[str]] = {

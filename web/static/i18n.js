@@ -63,12 +63,17 @@
   // ("de {p}" with Ann is "d’Ann", with Yannick "de Yannick"): the server's rule, which says
   // why (companion/i18n/elision.py); tests/test_elision.py holds the two to one list of names.
   const VOWELS = "aeiouàâäéèêëîïôöùûüœæ";
+  // French first names said with a mute h (lower case, no accents): elision.py's MUTE_H.
+  const MUTE_H = new Set(["hadrien", "hector", "helene", "heloise", "hercule", "hermine", "herve", "hilaire",
+    "hippolyte", "honore", "honorine", "horace", "hortense", "hubert", "hugo", "hyacinthe"]);
+  // The letters a value begins with, in lower case and without accents ("Hervé (rouge)": "herve").
+  const firstWord = (value) => (value.normalize("NFD").replace(/\p{M}/gu, "").match(/^\p{L}*/u)[0]).toLowerCase();
   const ELIDING = {fr: ["de", "que", "le", "la", "ne", "je", "me", "te", "se", "ce", "lorsque", "puisque", "jusque"]};
   function vowelSound(value) {
     if (typeof value !== "string" || !value) return false;
     const first = value.charAt(0).toLowerCase(), second = value.charAt(1).toLowerCase();
     if (VOWELS.includes(first)) return true;
-    if (first === "h") return second !== "" && VOWELS.includes(second);
+    if (first === "h") return MUTE_H.has(firstWord(value));
     return first === "y" && /^\p{L}$/u.test(second) && !VOWELS.includes(second);
   }
   function elide(text, params, lang) {
