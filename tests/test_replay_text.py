@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.announce_said import page_said
+
 GOLDEN = Path(__file__).resolve().parent / "playthroughs"
 
 
@@ -130,3 +132,33 @@ def test_lauf_rauf_names_the_person_with_the_colour(tmp_path, lang, expected):
     for line in expected:
         assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
     assert not [line for line in lines if " rot " in line or " rouge " in line]
+
+
+def test_english_names_a_figure_after_its_number_not_with_a_possessive(tmp_path):
+    """A Lauf Rauf! player is a name with its colour: English said "Anna (red)'s figure 2"
+    and "Klaus (blue)'s turn", a possessive on a parenthesis. Now the figure comes first
+    ("figure 2 of Anna (red)") and a turn is said as the page says it ("Klaus (blue) to
+    play"); a name ending in s needs no possessive either."""
+    game = (GOLDEN / "laufrauf_full_game.jsonl").read_text(encoding="utf-8").replace(
+        '"seed": 23}', '"seed": 23, "names": {"red": "Anna", "blue": "Klaus"}}', 1)
+    path = tmp_path / "named.jsonl"
+    path.write_text(game, encoding="utf-8")
+    lines = told(path, "en")
+    for line in [
+            "line 13: Figure 1 of Anna (red) starts: from base camp onto the lower level. "
+            "Figure 2 of Anna (red) is pushed on. Klaus (blue) to play.",
+            "line 28: Figure 2 of Anna (red) runs 8 fields forward. Klaus (blue) to play.",
+            "line 34: Figure 3 of Anna (red) strikes figure 1 of Anna (red): back to base camp. "
+            "Klaus (blue) to play.",
+            "line 288: The Berggeist goes onto figure 1 of Klaus (blue). Klaus (blue) to play.",
+            "line 682: Figure 2 of Klaus (blue) climbs onto the summit. Klaus (blue) wins the "
+            "game!"]:
+        assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
+    assert not [line for line in lines if ")'s" in line or "'s " in line]
+    # the page's own sentences with a figure: its banner and its board in words
+    assert page_said("an_strike", "en", p="Anna (red)", q="Klaus (blue)", f=2) == (
+        "Anna (red) strikes figure 2 of Klaus (blue)")
+    assert page_said("lr_said_bg_on", "en", p="Klaus (blue)", n=3) == (
+        "The Berggeist rides on figure 3 of Klaus (blue)")
+    assert page_said("lr_said_bg_on", "fr", p="Anna (rouge)", n=3) == (  # not "(Anna (rouge))"
+        "Le Berggeist est sur le pion 3 d’Anna (rouge)")

@@ -213,7 +213,7 @@ SENTENCES: dict[str, Source] = {
     "console:false_start": "False start by {player}.",
     "console:game": "Game #{id} ({title})",
     "console:line": "{game}: {what}",
-    "console:turn": "{player}'s turn.",
+    "console:turn": "{player} to play.",
     "console:barrel": "the barrel is on field {field}, {player}'s turn.",
     "console:barrel_only": "the barrel is on field {field}.",
     "console:over_won": "game over, {player} won.",

@@ -210,13 +210,13 @@ PAGE: dict[str, Source] = {
         "one": "{p} scores a point (now {m})",
         "other": "{p} scores {n} points (now {m})",
     },
-    "an_berggeist_placed": "The Berggeist goes onto {q}'s figure {f}",
+    "an_berggeist_placed": "The Berggeist goes onto figure {f} of {q}",
     "an_berggeist_home": "The Berggeist goes back to the summit",
     "an_berggeist_stays": (
         "A 7, but nobody is on the middle level: the Berggeist stays on the summit"),
     "an_cards_kept": "{p} keeps {k}",
     "an_cards_discarded": "{p} discards {d}",
-    "an_strike": "{p} strikes {q}'s figure {f}",
+    "an_strike": "{p} strikes figure {f} of {q}",
     "an_capture": "{p} sends {q} back to the dock",
     "an_partner_entry": "{p} moves partner {q} to the castle entry",
     "an_castle": "{p}'s laddie {l} is in the castle, hole {h}",
@@ -346,7 +346,7 @@ PAGE: dict[str, Source] = {
     "lr_said_middle": "figure {n} on the middle level, field {f}",
     "lr_said_summit": "figure {n} on the summit",
     "lr_said_bg_summit": "The Berggeist is on the summit",
-    "lr_said_bg_on": "The Berggeist rides on {p}'s figure {n}",
+    "lr_said_bg_on": "The Berggeist rides on figure {n} of {p}",
     # Tauziehen: where each rope card lies ({c}: the card, "★ 16")
     "tz_said_middle": "{c} in the middle",
     "tz_said_toward": {
