@@ -38,11 +38,15 @@ def test_results_export_as_csv_and_json(tables):
     assert rows[1]["winner"] == results[1]["winner"]
 
 
-def played(client, game: str, seed: int, players: list[str]) -> int:
-    """A whole random game started and entered through the API, as the page does."""
+def played(client, game: str, seed: int, players: list[str],
+           names: dict[str, str] | None = None) -> int:
+    """A whole random game started and entered through the API, as the page does (`names`:
+    who plays Lauf Rauf!'s colours)."""
     log, _ = random_game(get_core(game), seed, players)
-    status, view, _ = client.post("/api/games", {"game": game, "players": players,
-                                                 "seed": seed})
+    body = {"game": game, "players": players, "seed": seed}
+    if names is not None:
+        body["names"] = names
+    status, view, _ = client.post("/api/games", body)
     assert status == 201, view
     for action in log:
         status, answer, _ = client.post(f"/api/games/{view['id']}/actions", action)
@@ -172,6 +176,42 @@ def test_names_with_separators_and_formulas_survive_both_files(tables, berlin):
     dutch = Client(client.port).exchange("GET", "/api/results.csv?format=spreadsheet",
                                          headers={"Cookie": "companion_lang=nl"})[1]
     assert dutch.decode("utf-8-sig").startswith("Partij nr.;Spel;")
+
+
+def test_colours_played_without_names_are_said_in_the_spreadsheet_language(tables):
+    """A Lauf Rauf! game stored without names has colours for players ("red"): the
+    spreadsheet said them as the bare ids where the page and the history say "Rot". Now each
+    colour nobody's name stands for is said as the page says it, in the file's language;
+    a named colour stays its person, and the plain file and the JSON keep the ids."""
+    _, client = tables("club")
+    bare = played(client, "laufrauf", 3, ["red", "blue"])
+    named = played(client, "laufrauf", 4, ["red", "blue", "green"], {"blue": "Anna"})
+    winners = {game: client.get("/api/results.json")[1]["results"][i]["winner"]
+               for i, game in enumerate((bare, named))}
+    assert client.get("/api/results.json")[1]["results"][0]["players"] == ["red", "blue"]
+    plain = {int(r["id"]): r for r in csv.DictReader(io.StringIO(client.get(
+        "/api/results.csv")[1]))}
+    assert plain[bare]["players"] == "red / blue"  # scripts read the ids as ever
+
+    said = {"de": {"red": "Rot", "blue": "Blau", "green": "Grün", "Anna": "Anna"},
+            "fr": {"red": "rouge", "blue": "bleu", "green": "vert", "Anna": "Anna"}}  # the page's
+    for lang, words in said.items():
+        data = client.exchange("GET", f"/api/results.csv?format=spreadsheet&lang={lang}")[1]
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+        sheet = {int(r[0]): r for r in rows[1:]}
+        assert sheet[bare][2] == f"{words['red']} / {words['blue']}", sheet[bare]
+        assert sheet[named][2] == f"{words['red']} / Anna / {words['green']}", sheet[named]
+        for game in (bare, named):
+            assert sheet[game][3] == words[winners[game]]
+            assert json.loads(sheet[game][8]) == sheet[game][2].split(" / ")
+            assert json.loads(sheet[game][9]) == [words[winners[game]]]
+
+    # a colour renamed on the Players tab (to whoever played it) is that person, no colour
+    status, answer, _ = client.post("/api/players/rename", {"name": "red", "to": "Rosa"})
+    assert status == 200, answer
+    data = client.exchange("GET", "/api/results.csv?format=spreadsheet&lang=de")[1]
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+    assert {int(r[0]): r for r in rows[1:]}[bare][2] == "Rosa / Blau"
 
 
 @pytest.mark.parametrize("query", ["format=excel", "format=", "format=spreadsheet&lang=xx"])

@@ -90,6 +90,10 @@ def club_paths() -> dict[str, Any]:
                                            "and merges followed)"},
                 "played_as": {"type": "array", "items": {"type": "string"},
                               "description": "the names the game was entered with"},
+                "colours": {"type": "object", "additionalProperties": {"type": "string"},
+                            "description": "Lauf Rauf!: each name that is a colour played "
+                                           "without a person's name, to that colour (the "
+                                           "spreadsheet says it in its language)"},
                 "result": {"type": "string", "enum": ["win", "draw"]},
                 "winners": {"type": "array", "items": {"type": "string"},
                             "description": "the winner, or a team's, as a list; empty "

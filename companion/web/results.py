@@ -14,6 +14,11 @@ the decimal separator is a comma, or Excel puts each line in one cell), the head
 words "win"/"draw" in that language, the game's title, and the times in the box's own time
 zone (named in the heading) as "2025-03-01 20:15:00", which every Excel reads as a time.
 Any cell that would start a formula (=, +, -, @) starts with an apostrophe instead, in both.
+
+A Lauf Rauf! colour nobody's name was given for (a game stored before names, or a seat left
+unnamed) is a player whose name is its id ("red"): the JSON row's ``colours`` maps each
+such name to its colour, and the spreadsheet says it as the page and the history do, in its
+language ("Rot"); the plain file and the JSON keep the id.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import person
 from companion.i18n.said import Said, say
 from companion.screens.common import GAME_TITLES
-from companion.sessions.people import people, winner_people
-from companion.stats import People
+from companion.sessions.people import colour_ids, people, winner_people
+from companion.stats import People, person_key
 
 COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished",  # as ever
            "result", "players_json", "winners_json")  # added: columns are never renamed
@@ -59,8 +65,20 @@ def results(games: list[dict[str, Any]], aliases: Mapping[str, str]) -> list[dic
                     "winner": winner, "actions": g["actions"],
                     "started": _iso(g["created"]), "finished": _iso(g["updated"]),
                     "result": "draw" if winner is None else "win",
-                    "winners": _winners(winner), "played_as": list(people(g))})
+                    "winners": _winners(winner), "played_as": list(people(g)),
+                    "colours": _unnamed_colours(g, who)})
     return out
+
+
+def _unnamed_colours(game: Mapping[str, Any], who: People) -> dict[str, str]:
+    """The game's colours played without a name, each under the name its row shows: the id
+    itself, as spelled for the Players tab (one merged or renamed into a person there is
+    that person's, no longer a colour)."""
+    if not colour_ids(game):
+        return {}
+    names = game.get("names") or {}
+    shown = {pid: who(pid) for pid in game["players"] if pid not in names}
+    return {name: pid for pid, name in shown.items() if person_key(name) == person_key(pid)}
 
 
 def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
@@ -78,10 +96,23 @@ def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
     writer.writerow([say(Said(f"results:{c}", zone=zone), lang) for c in COLUMNS])
     for row in rows:
         writer.writerow([_cell(c) for c in _cells(
-            row, _local(row["started"]), _local(row["finished"]),
+            _colours_said(row, lang), _local(row["started"]), _local(row["finished"]),
             GAME_TITLES.get(row["game"], row["game"]), say(Said(f"results:{row['result']}"), lang),
             say(Said("results:draw"), lang))])
     return BOM + text.getvalue()
+
+
+def _colours_said(row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """`row` with its players and winners that are colours (``colours``) said in `lang`."""
+    colours = row.get("colours") or {}
+
+    def said(name: Any) -> Any:
+        return person(colours[name], lang) if name in colours else name
+
+    winner = row["winner"]
+    return {**row, "players": [said(p) for p in row["players"]],
+            "winner": [said(w) for w in winner] if isinstance(winner, list) else said(winner),
+            "winners": [said(w) for w in row["winners"]]}
 
 
 def _cells(row: dict[str, Any], started: str, finished: str, game: str, result: str,
