@@ -1,15 +1,18 @@
 """`companion render SCREEN --state FILE --out PNG`: any OLED screen as a picture for people.
 
-SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pairing`,
-`stopped`, or a notice the daemon shows for a while (`box_gone`, `box_back`: the button box
-pulled out, plugged in again; daemon/links.py). FILE holds what that screen draws from
+SCREEN is a game (`howruck`, `laufrauf`, `tauziehen`, `stramash`), `race`, `pairing`, `wifi`
+(the box's own Wi-Fi while phones join it), `stopped`, or one of the notices
+(screens/common.py, NOTICES): `box_gone`, `box_back` (the button box pulled out, plugged in
+again: shown for a while, daemon/links.py) and `offline` (no network: said instead of a
+pairing QR code no phone could use, daemon/reach.py). FILE holds what that screen draws from
 (`stopped` and the notices draw from nothing):
 - for a game: its public state (a JSON object, or the `{"final": ...}` line `companion replay`
   prints), or a whole game file (JSON Lines) or a saved history (`GET /api/games/N/history`:
   one object with "header" and "actions"), played to its end first as `companion replay`
   plays it (replay.py reads both, and numbers their lines);
 - for `race`: the race view (`{"phase": "decided", "decision": {...}}`);
-- for `pairing`: `{"url": ..., "pin": ...}`.
+- for `pairing`: `{"url": ..., "pin": ...}`;
+- for `wifi`: `{"ssid": ..., "password": ..., "qr": ...}`, each optional (no "qr": no code).
 """
 
 from __future__ import annotations

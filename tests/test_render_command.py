@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion import render as render_module
 from companion.cli import main as cli_main
 from companion.i18n import languages
+from companion.render import SCREENS
 from companion.screens import Scene, render
 from companion.screens.samples import SCENES
 
@@ -158,8 +160,15 @@ def test_render_help_lists_the_notices(terminal_lang, monkeypatch, capsys):
     with pytest.raises(SystemExit):
         cli_main(["render", "--help"])
     out = capsys.readouterr().out
-    for name in ("box_gone", "box_back", "stramash", "stopped"):
+    for name in SCREENS:  # every screen it draws (`wifi` and `offline` were missing)
         assert name in out, (name, out)
+
+
+def test_render_docstring_names_every_screen_it_draws():
+    """The module's docstring is the command's manual: it listed two of the three notices
+    and not the `wifi` screen."""
+    doc = render_module.__doc__ or ""
+    assert [name for name in SCREENS if f"`{name}`" not in doc] == []
 
 
 def _history(path: Path, indent: int | None = None) -> str:

@@ -21,8 +21,9 @@ HELP: dict[str, str] = {
     "help:replay_json": "one JSON line per action, as the spec fixes them (the default into a "
                         "pipe or a file)",
     "help:render": "draw an OLED screen as a PNG",
-    "help:screen": "howruck, laufrauf, tauziehen, stramash, race, pairing, stopped, box_gone "
-                   "or box_back (the button box's notices: pulled out, plugged in again)",
+    "help:screen": "howruck, laufrauf, tauziehen, stramash, race, pairing, wifi (the box's "
+                   "own Wi-Fi), stopped, or a notice: box_gone, box_back (the button box "
+                   "pulled out, plugged in again), offline (no network)",
     "help:state": "state JSON, replay file or race view",
     "help:out": "PNG to write",
     "help:render_lang": "language of the screen's texts",
