@@ -100,6 +100,18 @@
   // the picture's own name (aria-label), redrawn with it: current, and never read out at each
   // change as a live region would be.
   companion.boardLabel = (title, said) => `role="img" aria-label="${companion.esc(said ? `${title}. ${said}` : title)}"`;
+  // A board with parts to tap (How Ruck!'s fields, a card to place: role=button) is a group
+  // of that name instead: an image's parts are presentational, out of a screen reader's
+  // reach. Those parts are then all it holds for one; the rest of the drawing stays hidden
+  // (the name says it). Called whenever they change; with none, the picture again.
+  companion.boardRole = (svg) => {
+    const taps = !!svg.querySelector("[role=button]");
+    svg.setAttribute("role", taps ? "group" : "img");
+    for (const el of svg.children) {
+      if (taps && el.getAttribute("role") !== "button") el.setAttribute("aria-hidden", "true");
+      else el.removeAttribute("aria-hidden");
+    }
+  };
 
   // The game drawn as it lies on the table (SVG markup from its module; any other state as text).
   companion.board = function (state, t) {

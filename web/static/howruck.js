@@ -188,12 +188,19 @@
     if (rect && onField && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); onField(rect.dataset.side, rect.dataset.field); }
   });
 
+  // The fields to tap reach a screen reader: the board a group while it has some (core.js).
+  function boardRole() {
+    const svg = document.querySelector("#board svg");
+    if (svg) companion.boardRole(svg);
+  }
+
   function clearBoard() {
     onField = null;
     document.querySelectorAll("#board .field").forEach((r) => {
       r.classList.remove("legal");
       ["role", "tabindex", "aria-label"].forEach((a) => r.removeAttribute(a));
     });
+    boardRole();
   }
 
   function highlight(targets, ctx, onPick) {
@@ -206,6 +213,7 @@
       r.setAttribute("tabindex", "0");
       r.setAttribute("aria-label", ctx.t("side_field", {side: hit.side, field: ctx.t(hit.field)}));
     });
+    boardRole();
     onField = (side, field) => {
       const hit = targets.find((x) => x.side === side && x.field === field);
       if (hit) onPick(hit.action);
