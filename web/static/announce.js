@@ -95,10 +95,12 @@
   }
 
   // Where in the header's bar the news goes: the first room it can be read whole in, of
-  // beside the title (the header's content all in sight), over the title (the badge and the
-  // language menu in sight: the table's state and the way to another language), and the
-  // whole bar. In each, a line longer than two lines is set smaller, three lines, then four,
-  // rather than cut short with "…" (a round won said without its reason).
+  // beside the title, under the title's words (a phone: the title beside the badge and the
+  // language menu; the header wrapped, they are on a row below it and the title's row is its
+  // and the news's), over the title (the badge and the menu in sight: the table's state and
+  // the way to another language), and the whole bar. In each, a line longer than two lines is
+  // set smaller, three lines, then four, rather than cut short with "…" (a round won said
+  // without its reason).
   function place(box) {
     for (const room of rooms()) {
       Object.assign(box.style, {top: room.top + "px", left: room.left + "px", width: room.width + "px", height: room.height + "px"});
@@ -108,7 +110,9 @@
   }
 
   function fit(box) {
-    const span = box.firstElementChild, whole = () => span.scrollHeight <= span.clientHeight && span.scrollWidth <= span.clientWidth;
+    // whole: no line cut, and inside its room (one line under the title has room for one)
+    const span = box.firstElementChild, whole = () => span.scrollHeight <= span.clientHeight
+      && span.scrollWidth <= span.clientWidth && span.offsetHeight <= box.clientHeight;
     box.classList.remove("long", "longer");
     for (const size of ["long", "longer"]) {
       if (whole()) return true;
@@ -118,8 +122,9 @@
   }
 
   // The rooms: the header's first row (the title's) up to the first control on it, from
-  // after the title's text or from the bar's left, where the header is on the page (the page
-  // may have scrolled); then the bar at the top of the screen, wherever the page is.
+  // after the title's text, from under it, or from the bar's left, where the header is on the
+  // page (the page may have scrolled); then the bar at the top of the screen, wherever the
+  // page is.
   function rooms() {
     const $ = (sel) => document.querySelector(sel).getBoundingClientRect();
     const head = $("header"), title = document.createRange(), gap = 8;
@@ -128,9 +133,10 @@
     const onRow = [$("#live"), $("#page-lang")].filter((r) => r.top < words.bottom);
     const right = onRow.length ? Math.min(...onRow.map((r) => r.left)) - gap : head.right;
     const below = [$("#live"), $("#page-lang")].filter((r) => r.top >= words.bottom);
-    const height = (below.length ? Math.min(...below.map((r) => r.top)) : head.bottom) - head.top;
-    const top = head.top + window.scrollY;
+    const bottom = below.length ? Math.min(...below.map((r) => r.top)) : head.bottom;
+    const top = head.top + window.scrollY, height = bottom - head.top;
     return [{kind: "beside", top, left: words.right + gap, width: right - words.right - gap, height},
+      {kind: "under", top: words.bottom + window.scrollY, left: words.left, width: right - words.left, height: bottom - words.bottom},
       {kind: "over", top, left: 0, width: right, height}].filter((r) => r.width >= 48)
       .concat({kind: "bar", top: 0, left: 0, width: head.width, height: head.height});
   }
