@@ -9,10 +9,7 @@ import csv
 import io
 
 import pytest
-from web_helpers import Client
-
-from companion.rules import get_core
-from companion.rules.randomplay import random_game
+from web_helpers import Client, play_through
 
 
 @pytest.fixture
@@ -24,18 +21,10 @@ def table(web_live):
 
 def finished(client: Client, game: str, seed: int, players: list[str],
              names: dict[str, str] | None = None) -> tuple[int, str]:
-    """A whole random game started and played through the API, as the page does."""
-    log, final = random_game(get_core(game), seed, players)
-    body = {"game": game, "players": players, "seed": seed}
-    if names is not None:
-        body["names"] = names
-    status, view, _ = client.post("/api/games", body)
-    assert status == 201, view
-    for action in log:
-        status, answer, _ = client.post(f"/api/games/{view['id']}/actions", action)
-        assert status == 200, answer
+    """A whole random game played through the API (`play_through`): its id and winner."""
+    game_id, final = play_through(client, game, seed, players, names)
     assert final.winner is not None
-    return view["id"], final.winner
+    return game_id, final.winner
 
 
 def by_name(client: Client) -> dict[str, dict]:

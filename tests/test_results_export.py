@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from backup_helpers import finished_game
-from web_helpers import Client
+from web_helpers import Client, play_through
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -40,18 +40,8 @@ def test_results_export_as_csv_and_json(tables):
 
 def played(client, game: str, seed: int, players: list[str],
            names: dict[str, str] | None = None) -> int:
-    """A whole random game started and entered through the API, as the page does (`names`:
-    who plays Lauf Rauf!'s colours)."""
-    log, _ = random_game(get_core(game), seed, players)
-    body = {"game": game, "players": players, "seed": seed}
-    if names is not None:
-        body["names"] = names
-    status, view, _ = client.post("/api/games", body)
-    assert status == 201, view
-    for action in log:
-        status, answer, _ = client.post(f"/api/games/{view['id']}/actions", action)
-        assert status == 200, answer
-    return view["id"]
+    """A whole random game entered through the API (`play_through`): its id."""
+    return play_through(client, game, seed, players, names)[0]
 
 
 def test_results_name_people_as_the_players_tab_does_also_after_a_restart(tables):

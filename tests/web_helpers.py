@@ -68,3 +68,22 @@ class Client:
         pin = daemon.hub.call(lambda: daemon.table.pairing.pin)
         status, body, _ = self.post("/api/pair", {"pin": pin})
         assert status == 200, body
+
+
+def play_through(client: Client, game: str, seed: int, players: list[str],
+                 names: dict[str, str] | None = None) -> tuple[int, Any]:
+    """A whole random game started and entered through the API, as the page does (`names`:
+    who plays Lauf Rauf!'s colours): its id and the core's final state."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    log, final = random_game(get_core(game), seed, players)
+    body = {"game": game, "players": players, "seed": seed}
+    if names is not None:
+        body["names"] = names
+    status, view, _ = client.post("/api/games", body)
+    assert status == 201, view
+    for action in log:
+        status, answer, _ = client.post(f"/api/games/{view['id']}/actions", action)
+        assert status == 200, answer
+    return view["id"], final
