@@ -25,7 +25,7 @@ from companion.i18n import message
 from companion.i18n.said import Said, say
 from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
-from companion.sessions.people import check_names
+from companion.sessions.people import check_names, players_said
 
 # A stored game's header is one line of its game file and always fits: its every part is
 # bounded by the new game's checks (the largest the API takes is under a quarter of this:
@@ -250,15 +250,17 @@ def play(rows: Iterable[tuple[int, dict[str, Any]]], teller: Teller, lang: str =
     `teller` each step (`views`: with the view after it); refused actions change nothing.
     The view at the end, or None when there was no header. Raises ReplayInputError."""
     core = state = None
+    header: dict[str, Any] = {}
     for number, value in rows:
         if core is None:
             core, state = start_game(value, number, lang)
+            header = value
             teller.header(value, core.view(state) if views else {})
             continue
         try:
             outcome = core.apply(state, value)
         except Refusal as refusal:
-            teller.refused(number, refusal)
+            teller.refused(number, players_said(refusal, header))
             continue
         state = outcome.state
         teller.accepted(number, outcome, core.view(state) if views else {})

@@ -15,7 +15,7 @@ from companion.i18n.catalogs import SOURCE_LANGUAGE, fill, languages, translate
 from companion.i18n.said import Said
 
 DEFAULT_LANGUAGE = SOURCE_LANGUAGE
-__all__ = ["DEFAULT_LANGUAGE", "OptionKey", "SettingKey", "languages", "message",
+__all__ = ["DEFAULT_LANGUAGE", "OptionKey", "PlayerId", "SettingKey", "languages", "message",
            "option_name", "person", "pick_language", "setting_name", "word"]
 
 
@@ -42,6 +42,24 @@ def person(player: Any, lang: str, names: Mapping[str, str] | None = None) -> st
     key = "player_" + player
     noun = PAGE.get(key)
     return word(player, lang) if noun is None else translate(f"page:{key}", noun, lang)
+
+
+class PlayerId(str):
+    """A game's player id in a refusal ("red", "Anna"), marked by the sessions and the replay,
+    which know the game (`sessions.people.players_said`): a sentence says it as the page names
+    the player. In a game whose players are colours (`colour`: Lauf Rauf!) that is `person`
+    with the game's `names` ("Anna (rot)", "Rot"), not the colour's adjective ("rot"); in any
+    other game the id is the person's name, said as given (a player named "red" stays
+    "red"). The rule cores raise plain ids. In JSON it is the id as it is (a `str`)."""
+
+    names: Mapping[str, str]
+    colour: bool
+
+    def __new__(cls, pid: str, names: Mapping[str, str] | None = None,
+                colour: bool = True) -> PlayerId:
+        self = super().__new__(cls, pid)
+        self.names, self.colour = dict(names or {}), colour
+        return self
 
 
 class SettingKey(str):
@@ -113,6 +131,8 @@ def stramash_card(rank: str, lang: str) -> str:
 
 
 def _show(value: Any, lang: str) -> str:
+    if isinstance(value, PlayerId):
+        return person(value, lang, value.names) if value.colour else str(value)
     if isinstance(value, SettingKey):
         return setting_name(value, lang)
     if isinstance(value, OptionKey):

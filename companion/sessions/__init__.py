@@ -15,7 +15,7 @@ from companion.announce import announcements
 from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
-from companion.sessions.people import check_names
+from companion.sessions.people import check_names, players_said
 from companion.sessions.store import GameRow, GameStore
 from companion.stats import person_key
 
@@ -178,11 +178,11 @@ class Sessions:
             raise Refusal("already_entered", seq=seq)
         try:
             outcome = session.core.apply(session.state, action)
-        except Refusal:
+        except Refusal as refusal:
             last = len(session.actions) - 1
             if seq is None and last >= 0 and _entered(session, action, last):
                 raise Refusal("already_entered", seq=last) from None
-            raise
+            raise players_said(refusal, session.header) from None
         self.store.append(game_id, len(session.actions), outcome.action,
                           _status(session.core, outcome.state), session.core.winner(
                               outcome.state))

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.rules import SetupError, get_core
+from companion.i18n import PlayerId
+from companion.rules import Refusal, SetupError, get_core
 from companion.sessions.players import check_name
 from companion.stats import People, person_key
 
@@ -50,6 +51,31 @@ def person(header: Mapping[str, Any], pid: Any) -> Any:
     """The name the player `pid` of a game played under (its id when the game has none)."""
     names = header.get("names") or {}
     return names.get(pid, pid) if isinstance(pid, str) else pid
+
+
+# A refusal's parameters that name one of the game's players (the core's ids).
+PLAYER_PARAMS = ("player", "turn", "winner")
+
+
+def players_said(refusal: Refusal, header: Mapping[str, Any]) -> Refusal:
+    """`refusal` as a sentence should name its players: each parameter naming one of the
+    game's players (or a team of them) becomes a `PlayerId`, said as the page says that
+    player: in a game whose players are colours with the game's names ("Anna (rot)", "Rot"),
+    not as the colour's adjective or the id ("rot", "red"); elsewhere by the name as given
+    (never taken for a colour or a card: a player named "joker"). A value that is no player
+    of the game (an unknown player someone sent) stays as it came. The JSON is unchanged."""
+    players, names = header["players"], header.get("names") or {}
+    colour = colour_ids(header)
+
+    def said(value: Any) -> Any:
+        if isinstance(value, list):
+            return [said(v) for v in value]
+        if isinstance(value, str) and value in players:
+            return PlayerId(value, names, colour)
+        return value
+
+    return type(refusal)(refusal.code, **{key: said(value) if key in PLAYER_PARAMS else value
+                                          for key, value in refusal.params.items()})
 
 
 def people(header: Mapping[str, Any]) -> tuple[str, ...]:
