@@ -33,7 +33,7 @@ def by_name(client: Client) -> dict[str, dict]:
     return {p["name"]: p for p in body["players"]}
 
 
-def test_lauf_rauf_statistics_name_the_people_and_old_games_their_colours(table):
+def test_lauf_rauf_statistics_name_the_people_and_old_games_no_one(table):
     _, client = table
     names = {"red": "Anna", "green": "Ben"}
     game, won = finished(client, "laufrauf", 3, ["red", "green"], names)
@@ -42,10 +42,11 @@ def test_lauf_rauf_statistics_name_the_people_and_old_games_their_colours(table)
     assert status == 200 and view["names"] == names and view["players"] == ["red", "green"]
     assert "names" not in client.get(f"/api/games/{old}")[1]
     p = by_name(client)
-    assert set(p) == {"Anna", "Ben", "blue", "yellow"}
+    assert set(p) == {"Anna", "Ben"}  # the old game's colours are seats, not people
     assert p[names[won]]["won"] == 1 and p["Anna"]["played"] == p["Ben"]["played"] == 1
     assert p["Anna"]["head_to_head"]["Ben"]["games"] == 1
-    assert p[old_won]["won"] == 1  # the old game's players are its colours, as shown before
+    totals = client.get("/api/players")[1]["games"]
+    assert totals == {"laufrauf": {"played": 2, "unnamed_seats": 2}}  # the old game counts
     # a renamed person stays one person
     status, body, _ = client.post("/api/players/rename", {"name": "Anna", "to": "Anni"})
     assert status == 200, body
@@ -58,6 +59,32 @@ def test_lauf_rauf_statistics_name_the_people_and_old_games_their_colours(table)
     rows = {int(r["id"]): r for r in csv.DictReader(io.StringIO(client.get(
         "/api/results.csv")[1]))}
     assert rows[game]["players"] == "Anni / Ben" and rows[old]["players"] == "blue / yellow"
+
+
+def test_a_colour_played_without_a_name_is_nobody_in_the_statistics(table):
+    """An unnamed seat is whoever sat there that evening: not a person in the list or the
+    ranking, never one with a person really called so ("Red" at How Ruck!); the people who
+    played with it count the game (played, won or lost), though no Elo match against
+    nobody, nor a draw among those it beat."""
+    _, client = table
+    assert finished(client, "howruck", 5, ["Red", "Bo"])[1] == "Red"
+    assert finished(client, "laufrauf", 18, ["red", "blue"],
+                    {"red": "Anna", "blue": "Ben"})[1] == "blue"  # Ben 1016, Anna 984
+    assert finished(client, "laufrauf", 37, ["red", "blue", "green"],
+                    {"blue": "Anna", "green": "Ben"})[1] == "red"  # nobody's seat won
+    p = by_name(client)
+    assert set(p) == {"Red", "Bo", "Anna", "Ben"}, set(p)
+    assert (p["Red"]["played"], p["Red"]["won"], set(p["Red"]["games"])) == (1, 1, {"howruck"})
+    anna, ben = p["Anna"], p["Ben"]
+    assert (anna["played"], anna["won"], anna["drawn"]) == (2, 0, 0)
+    assert (ben["played"], ben["won"], ben["drawn"]) == (2, 1, 0)
+    assert anna["streak"] == {"current": 2, "kind": "lost", "longest_won": 0}
+    assert anna["games"]["laufrauf"]["rating"] == 984.0
+    assert ben["games"]["laufrauf"]["rating"] == 1016.0
+    assert anna["head_to_head"] == {"Ben": {"games": 2, "won": 0, "lost": 1}}
+    totals = client.get("/api/players")[1]["games"]
+    assert totals == {"howruck": {"played": 1, "unnamed_seats": 0},
+                      "laufrauf": {"played": 2, "unnamed_seats": 1}}
 
 
 @pytest.mark.parametrize(("body", "code"), [

@@ -73,10 +73,11 @@ def test_players_tab(web_live, page):
     page.locator("#players-table th", has_text="Gewonnen").wait_for()
 
 
-def test_lauf_rauf_colours_are_named_in_the_pages_language(web_live, page):
-    """Lauf Rauf's players are its colours: the Players tab showed them as the ids "red" and
-    "blue" on a Dutch page. A name that is a colour only in Lauf Rauf games is said as the
-    colour ("rood"); the same name played by a person in another game stays as written."""
+def test_lauf_rauf_colours_played_without_names_are_nobody(web_live, page):
+    """A Lauf Rauf! colour played without a name is whoever sat there, no person: the
+    Players tab lists neither "red" nor "rood" (once a person of its own, ranked and
+    charted), and the How Ruck! player really called "blue" stays one person, as written,
+    never joined by the unnamed blue seat."""
     for game in (("laufrauf", 1, ["red", "blue"]), ("howruck", 1, ["blue", "Ann"])):
         finished_game(web_live, *game)
     page.goto(f"http://127.0.0.1:{web_live.web.port}/")
@@ -85,12 +86,14 @@ def test_lauf_rauf_colours_are_named_in_the_pages_language(web_live, page):
     page.click("nav [data-tab=roster]")
     page.wait_for_selector("#players-table")
     names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
-    assert sorted(names) == ["Ann", "blue", "rood"]
+    assert sorted(names) == ["Ann", "blue"]
     chart = page.locator("#wins-chart text").all_text_contents()
-    assert "rood" in chart and "red" not in chart
-    page.click("#players-table [data-player=red]")  # the stored name stays the key
+    assert sorted(t for t in chart if "/" not in t) == ["Ann", "blue"], chart
+    page.click("#players-table [data-player=blue]")
     page.wait_for_selector("#player-details")
-    assert page.inner_text("#player-details h3") == "rood"
+    assert page.inner_text("#player-details h3") == "blue"
+    assert list(page.locator("#players-table [data-player=blue]").locator(
+        "xpath=ancestor::tr/td").all_inner_texts())[1] == "1"  # played: How Ruck!'s alone
     assert page.problems == []
 
 

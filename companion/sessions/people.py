@@ -83,6 +83,15 @@ def people(header: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(person(header, p) for p in header["players"])
 
 
+def unnamed(header: Mapping[str, Any]) -> tuple[str, ...]:
+    """The game's seats played without a name (a colour nobody's name was given for, as in
+    every game stored before names): nobody, where the statistics count people."""
+    if not colour_ids(header):
+        return ()
+    names = header.get("names") or {}
+    return tuple(pid for pid in header["players"] if pid not in names)
+
+
 def winner_people(header: Mapping[str, Any], winner: Any) -> Any:
     """A core's winner (an id, a team's list of ids, "draw" or None) as people."""
     if isinstance(winner, list):
@@ -147,6 +156,6 @@ def colour_ids(header: Mapping[str, Any]) -> bool:
 def _name(header: Mapping[str, Any], pid: str, who: People) -> str | None:
     """The person playing `pid`, under their name now (renames followed); None for a colour
     played without a name."""
-    if colour_ids(header) and pid not in (header.get("names") or {}):
+    if pid in unnamed(header):
         return None
     return who(person(header, pid))

@@ -13,6 +13,13 @@ A finished game without a winner is a draw between every pair. A player's change
 K / (n - 1) times the sum of (score - expected) over their matches, n being the number of
 players, so a game moves a rating by at most K however many play, and two-player games are
 plain Elo. Unfinished and broken games do not count.
+
+A seat played without a name (a Lauf Rauf! colour nobody's name was given for: every game
+stored before names, or a seat left unnamed) is nobody: whoever sat there that evening. It
+is no person in the list or the ranking and never one with a person really called so
+("Red" at How Ruck!, however names are merged); the people who played with it count the
+game (played, won or lost) but have no Elo match against it (it has no rating). The game
+still counts in its kind's totals (``games``: finished games played, seats without a name).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ class GameRecord:
     winner: Any  # a name, a list of names (a team), or None
     over: bool
     races: tuple[tuple[str, int | None], ...] = ()  # How Ruck!: (race winner, margin in µs)
+    unnamed: tuple[str, ...] = ()  # the players (and winners) that are seats nobody named
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -86,8 +94,9 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
     """Every player's statistics (JSON-ready), players sorted by name."""
     aliases = aliases or {}
     ordered = sorted(records, key=lambda r: r.id)
-    who = People((r.players for r in ordered), aliases)
+    who = People((_people(r) for r in ordered), aliases)
     people: dict[str, _Player] = {}
+    totals: dict[str, dict[str, int]] = {}
 
     def person(name: str) -> _Player:
         if name not in people:
@@ -97,19 +106,26 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
     for record in ordered:
         if not record.over:
             continue
-        players = list(dict.fromkeys(who(p) for p in record.players))
+        total = totals.setdefault(record.game, {"played": 0, "unnamed_seats": 0})
+        total["played"] += 1
+        total["unnamed_seats"] += len(record.unnamed)
+        players = list(dict.fromkeys(who(p) for p in _people(record)))
         raw = record.winner if isinstance(record.winner, list) else (
             [record.winner] if record.winner is not None else [])
-        winners = {who(w) for w in raw if isinstance(w, str)} & set(players)
+        winners = {who(w) for w in raw if isinstance(w, str) and w not in record.unnamed} \
+            & set(players)
+        # won by a seat nobody named: every person lost to it, none played against another
+        to_nobody = not winners and any(w in record.unnamed for w in raw)
         lines = {p: person(p).games.setdefault(record.game, _Line()) for p in players}
-        changes = elo_changes({p: lines[p].rating for p in players}, players, winners)
+        changes = {p: 0.0 for p in players} if to_nobody else \
+            elo_changes({p: lines[p].rating for p in players}, players, winners)
         for p in players:
             me, line, won = person(p), lines[p], p in winners
             me.played, line.played = me.played + 1, line.played + 1
             me.won, line.won = me.won + won, line.won + won
             line.rating += changes[p]
             line.peak = max(line.peak, line.rating)
-            me.results.append(won if winners else None)  # None: a draw
+            me.results.append(won if winners or to_nobody else None)  # None: a draw
             me.history.append({"id": record.id, "game": record.game, "won": won,
                                "rating": round(line.rating, 1)})
             for q in players:
@@ -128,7 +144,12 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
                     person(winner).margins.append(margin)
     return {"k": K, "start": START,
             "players": [_as_json(people[name]) for name in sorted(people, key=str.casefold)],
-            "aliases": dict(sorted(aliases.items()))}
+            "aliases": dict(sorted(aliases.items())), "games": dict(sorted(totals.items()))}
+
+
+def _people(record: GameRecord) -> list[str]:
+    """The game's players who are people (its seats played without a name are nobody)."""
+    return [p for p in record.players if p not in record.unnamed]
 
 
 def _streaks(results: list[bool | None]) -> dict[str, Any]:

@@ -110,10 +110,17 @@ def club_paths() -> dict[str, Any]:
             "streak": {"type": "object", "required": ["current", "kind", "longest_won"]},
             "race": {"type": "object", "required": ["races", "wins", "median_margin_us"]},
             "history": {"type": "array", "items": {"type": "object"}}}}
-    players = {"type": "object", "required": ["k", "start", "players", "aliases"],
+    total = {"type": "object", "required": ["played", "unnamed_seats"], "properties": {
+        "played": {"type": "integer", "description": "finished games of this kind"},
+        "unnamed_seats": {"type": "integer", "description": "seats in them played without "
+                                                            "a name (nobody's: no player)"}}}
+    players = {"type": "object", "required": ["k", "start", "players", "aliases", "games"],
                "properties": {"k": {"type": "number"}, "start": {"type": "number"},
-                              "players": {"type": "array", "items": player},
-                              "aliases": {"type": "object"}}}
+                              "players": {"type": "array", "items": player,
+                                          "description": "people: a Lauf Rauf! colour "
+                                                         "played without a name is none"},
+                              "aliases": {"type": "object"},
+                              "games": {"type": "object", "additionalProperties": total}}}
     aliases = {"type": "object", "required": ["aliases"],
                "properties": {"aliases": {"type": "object"}}}
     return {
