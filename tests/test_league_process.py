@@ -4,6 +4,7 @@ data folder is refused; a restarted league finds what was sent while it was down
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from test_league import get, result, send
 from test_mqtt import run  # noqa: F401  (the fixture)
 
 from companion.bench.web_bench import free_port
+from companion.network.route import route_address
 
 pytestmark = needs_mosquitto
 
@@ -27,13 +29,14 @@ pytestmark = needs_mosquitto
 class LeagueProcess:
     """`python -m companion league` with its stderr (the log) read as it comes."""
 
-    def __init__(self, broker: str, data: Path, lang: str = "en_GB.UTF-8") -> None:
+    def __init__(self, broker: str, data: Path, lang: str = "en_GB.UTF-8",
+                 host: str = "127.0.0.1") -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items()
                if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "league", "--mqtt", broker, "--data", str(data),
-             "--host", "127.0.0.1", "--port", str(self.port)],
+             "--host", host, "--port", str(self.port)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, env={**env, "LANG": lang})
         self.lines: list[str] = []
@@ -115,6 +118,22 @@ def test_results_sent_while_the_league_was_down_wait_for_it(run, tmp_path):  # n
     again = run(LeagueProcess(where, tmp_path / "league").serving())
     wait_until(lambda: again.tables() == {"t1": 1}, timeout=15)
     assert re.search(r"standings on http://127\.0\.0\.1:\d+/", again.text)
+
+
+def test_a_league_on_every_interface_says_the_address_people_can_type(run, tmp_path):  # noqa: F811
+    """`--host 0.0.0.0` (the default) is no address to type into a phone: the log says the
+    one this machine is reached at, as the table's daemon does for its page (the address it
+    routes from; a phone reaches the standings there)."""
+    closed = f"127.0.0.1:{free_port()}"  # the standings are served without a broker too
+    league = run(LeagueProcess(closed, tmp_path / "league", host="0.0.0.0").serving())
+    address = route_address() or "127.0.0.1"
+    url = f"http://{f'[{address}]' if ':' in address else address}:{league.port}/"
+    assert f"standings on {url} from" in league.text, league.text
+    assert "0.0.0.0" not in league.text, league.text
+    conn = http.client.HTTPConnection(address, league.port, timeout=10)
+    conn.request("GET", "/standings.json")
+    assert conn.getresponse().status == 200
+    conn.close()
 
 
 def page(league: LeagueProcess, lang: str = "de-DE") -> str:

@@ -87,3 +87,16 @@ def test_doctor_says_no_network_and_what_to_do(netns):
     netns.connect("10.77.0.2/24")
     [found] = netns.run(lambda: list(check_reach(config, own_wifi=False)))
     assert found.ok and "http://10.77.0.2:8123/" in found.message
+
+
+def test_the_league_says_where_its_standings_are_reached_or_that_nothing_can(netns):
+    """`companion league` on every interface (its default) says the address it is reached
+    at, found as the table's page's is: none without a network (this machine only, said so),
+    then an IPv6-only network's, bracketed as a phone's browser takes it."""
+    from companion.club.league import standings_url
+
+    alone = netns.run(lambda: standings_url("0.0.0.0", 8090))
+    assert alone == "http://127.0.0.1:8090/ (no network: only on this machine)"
+    netns.connect("fd00:77::2/64", "fd00:77::1")
+    assert netns.run(lambda: standings_url("0.0.0.0", 8090)) == "http://[fd00:77::2]:8090/"
+    assert netns.run(lambda: standings_url("192.168.1.5", 8090)) == "http://192.168.1.5:8090/"

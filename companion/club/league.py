@@ -290,6 +290,18 @@ def broker_address(broker: str) -> tuple[str, int]:
     return name, int(number)
 
 
+def standings_url(host: str, port: int) -> str:
+    """Where people reach the standings, as the table's daemon says its page's address
+    (`daemon.address.page_url`): a listen address of every interface ("0.0.0.0", the
+    default) is no address to type into a phone, so it is the one this machine routes from;
+    without a network, this machine's own, said so."""
+    from companion.daemon.address import LOOPBACK, WILDCARDS, page_url, route_address
+
+    address = route_address() if host in WILDCARDS else host
+    url = page_url(address or LOOPBACK, port)
+    return url if address else f"{url} (no network: only on this machine)"
+
+
 def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
     """`companion league`: `broker` is (host, port), as `broker_address` reads `--mqtt`."""
     from companion.datalock import DataDirBusy, DataLock
@@ -312,8 +324,8 @@ def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
     league.start()
     server = WebServer(league_app(league), host, port, threads=8)
     server.start()
-    log.info("league standings on http://%s:%d/ from %s:%d", host, server.port, broker_host,
-             broker_port)
+    log.info("league standings on %s from %s:%d", standings_url(host, server.port),
+             broker_host, broker_port)
     stop = threading.Event()
     import signal
     for sig in (signal.SIGTERM, signal.SIGINT):
