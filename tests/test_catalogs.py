@@ -147,6 +147,8 @@ def test_every_entry_is_used_somewhere():
             quoted = f'"{code}"' in text and f'reason="{reason}"' in text
             if code in BY_COLOUR:  # a colour's own sentence: said whenever the code is
                 quoted = f'"{code}"' in text and reason in COLORS
+            if code == "game_over":  # how the game ended (catalog.variant): a result or "team"
+                quoted = f'result="{reason}"' in text or f'"{reason}" if team' in text
         if kind == "setting":  # a setting's name: one the page may change
             quoted = key.removesuffix("[]") in page_settings()
         if kind == "os":  # an OS error's reason, by its errno name (said.os_error)

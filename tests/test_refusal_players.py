@@ -67,7 +67,7 @@ def test_a_finished_game_names_its_winner_as_a_person(phone):
     status, answer, _ = phone.post(f"/api/games/{game}/actions?lang=de",
                                    {"type": "pass", "player": final.winner})
     assert status == 422 and answer["error"]["code"] == "game_over", answer
-    assert answer["error"]["params"] == {"winner": final.winner}
+    assert answer["error"]["params"] == {"winner": final.winner, "result": "win"}
     colour = {"red": "rot", "blue": "blau"}[final.winner]
     assert answer["error"]["message"] == (
         f"Das Spiel ist vorbei: {names[final.winner]} ({colour}) hat gewonnen.")

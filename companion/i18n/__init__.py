@@ -143,6 +143,8 @@ def _show(value: Any, lang: str) -> str:
         return message(value["code"], value["params"], lang)  # (a backup's setting's)
     if isinstance(value, dict) and "color" in value and "strength" in value:
         return card_name(value, lang)
+    if isinstance(value, list) and value and all(isinstance(v, PlayerId) for v in value):
+        return " & ".join(_show(v, lang) for v in value)  # a team, as the page says one
     if isinstance(value, list):
         return ", ".join(_show(v, lang) for v in value)
     if isinstance(value, str):
@@ -155,7 +157,6 @@ def _show(value: Any, lang: str) -> str:
 def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The sentence for a refusal, in `lang` (falls back to English)."""
     from companion.i18n.catalog import (  # loaded when first needed
-        BY_COLOUR,
         MESSAGES,
         PIECE_PARAMS,
         REASONS,
@@ -169,13 +170,26 @@ def message(code: str, params: dict[str, Any] | None = None, lang: str = DEFAULT
         source, code, params = MESSAGES["_unknown"], "_unknown", {"code": code}
     params = params or {}
     context = f"refusal:{code}"
-    variant = params.get(BY_COLOUR.get(code, "reason"))  # a reason, or a colour
-    if isinstance(variant, str) and f"{code}.{variant}" in REASONS:  # its own sentence
-        source, context = REASONS[f"{code}.{variant}"], f"refusal:{code}.{variant}"
+    own = _variant(code, params)  # a reason, a colour, how a game ended
+    if isinstance(own, str) and f"{code}.{own}" in REASONS:  # its own sentence
+        source, context = REASONS[f"{code}.{own}"], f"refusal:{code}.{own}"
     shown = {k: _piece(v) if k in PIECE_PARAMS else _show(v, lang) for k, v in params.items()}
     if code in STRAMASH_CARD_CODES and isinstance(params.get("card"), str):
         shown["card"] = stramash_card(params["card"], lang)
     return sentence(fill(context, source, lang, params, shown))
+
+
+def _variant(code: str, params: dict[str, Any]) -> Any:
+    """Which of a code's own sentences (``CODE.VARIANT`` in catalog.REASONS) a refusal takes: by
+    its `reason`, by its colour (catalog.BY_COLOUR), or game_over's by how the game ended: a draw
+    (no winner to name), a pair who have won together (a list of winners: "Anna & Ben have
+    won"), else one winner (the code's own sentence)."""
+    if code == "game_over":
+        team = isinstance(params.get("winner"), list) and params.get("result") == "win"
+        return "team" if team else params.get("result")
+    from companion.i18n.catalog import BY_COLOUR
+
+    return params.get(BY_COLOUR.get(code, "reason"))
 
 
 def _piece(index: Any) -> str:

@@ -99,6 +99,9 @@ COLOUR_SENTENCES: dict[str, str] = {
 # (context ``refusal:CODE.REASON``); the code stays the stable one (`bad_players`).
 REASONS: dict[str, str] = {
     "bad_player_count.exact": "This game takes {min} players, not {count}.",
+    # game_over by how the game ended (its `result`; a pair's win is "team": i18n._variant)
+    "game_over.draw": "The game is over: it ended in a draw.",
+    "game_over.team": "The game is over: {winner} have won.",  # a pair: "Anna & Ben"
     "bad_players.duplicate": "Two players have the same name: give each one a name of their "
                              "own.",
     "bad_players.empty_or_not_text": "A player has no name.",

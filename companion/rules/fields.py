@@ -72,17 +72,22 @@ def get_player(obj: Mapping[str, Any], key: str, players: Iterable[str]) -> str:
     return value
 
 
-def begin_action(action: Any, types: Iterable[str], over: bool,
-                 winner: Any) -> tuple[Mapping[str, Any], str]:
+def begin_action(action: Any, types: Iterable[str], over: bool, winner: Any,
+                 draw: bool = False) -> tuple[Mapping[str, Any], str]:
     """The checks every core's `apply` starts with, in one order: an object, a type the game
-    knows, a game not over. Returns (the action object, its type)."""
+    knows, a game not over. Returns (the action object, its type).
+
+    A finished game's refusal, ``game_over``, names the `winner` as the state does (an id, a
+    pair's list of ids, Tauziehen's "draw") and says how the game ended, ``result``: "draw"
+    where the core says it was one (`draw`: told by the points, since a player may be called
+    "draw"), else "win"."""
     a = require_object(action)
     kind = a.get("type")
     known = sorted(types)
     if not isinstance(kind, str) or kind not in known:
         raise Refusal("unknown_action_type", type=shown(kind), allowed=known)
     if over:
-        raise Refusal("game_over", winner=winner)
+        raise Refusal("game_over", winner=winner, result="draw" if draw else "win")
     return a, kind
 
 

@@ -94,7 +94,9 @@ class TauziehenCore:
                               played={p: [] for p in ids}, turn=ids[0])
 
     def apply(self, state: TauziehenState, action: Any) -> Outcome:
-        a, kind = begin_action(action, ("block", "play"), state.phase == "over", state.winner)
+        over = state.phase == "over"
+        a, kind = begin_action(action, ("block", "play"), over, state.winner,
+                               draw=over and self.winner(state) is None)
         player = turn_player(a, state.players, state.turn)
         s = state.copy()
         events: list[dict[str, Any]] = []
