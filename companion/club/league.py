@@ -23,6 +23,12 @@ time they change; kept per table and box, the newest ``seq``): a table's results
 under its people's names now, as its own Players tab shows them, then one person is one
 person across tables by the same rule as a table's (`stats.People`: letters' case and spaces
 aside, shown as spelled most). A rename at one table does not rename a namesake at another.
+
+A Lauf Rauf! seat played without a name comes under its colour ("red"): the result's
+``unnamed`` lists those players, and they are nobody here as in a table's statistics (not
+in the standings, never one "red" across tables, never merged with a person called "Red").
+A result from a table before that key (and one a league file kept from before it, with
+``unnamed`` NULL) is read by `unnamed_before`.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from flask import Flask, Response, jsonify, request
 
 from companion.club.identity import stable_id
 from companion.club.league_page import HEADERS, render
+from companion.rules import GAMES
+from companion.rules.laufrauf.board import DEFAULT_BOARD
 from companion.stats import GameRecord, People, compute
 
 log = logging.getLogger("companion.league")
@@ -49,12 +57,12 @@ MQTT_PORT = 1883  # the broker's port when `--mqtt` names none
 ID_FILE = "league-id"  # in the league's data folder: its client id's own part
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL,
-    game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL,
+    game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL, unnamed TEXT,
     PRIMARY KEY (tbl, box, seq))"""
 ALIASES_SCHEMA = """CREATE TABLE IF NOT EXISTS aliases (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, aliases TEXT NOT NULL,
     PRIMARY KEY (tbl, box))"""
-COLUMNS = "tbl, box, seq, game_id, game, players, winner, at"
+COLUMNS = "tbl, box, seq, game_id, game, players, winner, at, unnamed"
 MAX_BOX = 40  # characters of a box id kept (ours have 12)
 
 
@@ -72,8 +80,9 @@ def _table_message(topic: str, payload: bytes) -> tuple[str, dict[str, Any] | No
 
 
 def parse_result(topic: str, payload: bytes) -> tuple | None:
-    """(table, box, seq, game id, game, players, winner, at) of one of our results, else
-    None. A result without a box id (from a table older than it) has the empty box."""
+    """(table, box, seq, game id, game, players, winner, at, unnamed) of one of our results,
+    else None. A result without a box id (from a table older than it) has the empty box;
+    one without ``unnamed`` (the same) has its unnamed seats told by `unnamed_before`."""
     table, body = _table_message(topic, payload)
     if body is None:
         return None
@@ -87,8 +96,25 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
         return None
     if winner is not None and not isinstance(winner, str | list):
         return None
+    unnamed = body["unnamed"] if "unnamed" in body else unnamed_before(
+        body["game"], players, body.get("names"))
+    if not (isinstance(unnamed, list) and all(p in players for p in unnamed)):
+        return None
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
-    return (table, box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at)
+    return (table, box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at,
+            json.dumps(unnamed))
+
+
+def unnamed_before(game: str, players: list[str], names: Any = None) -> list[str]:
+    """The unnamed seats of a result from before tables said them (``unnamed``): in a game
+    of colours, each player that is a colour (what such a table sent for a seat nobody
+    named) and not the name of a person in the result's ``names`` (a person called "red";
+    a league file from then kept no names, and a game from before names had none)."""
+    core = GAMES.get(game)
+    if core is None or not core.colour_ids:
+        return []
+    named = set(names.values()) if isinstance(names, dict) else set()
+    return [p for p in players if p in DEFAULT_BOARD.colors and p not in named]
 
 
 def parse_aliases(topic: str, payload: bytes) -> tuple | None:
@@ -184,7 +210,7 @@ class League:
 
     def _keep_result(self, row: tuple) -> None:
         self.db.execute(f"INSERT OR IGNORE INTO results ({COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
         table = row[0]
         if table not in self._clashes_said and table in self._clashes():
             self._clashes_said.add(table)
@@ -207,19 +233,27 @@ class League:
 
     def standings(self) -> dict[str, Any]:
         with self.lock:
-            rows = self.db.execute("SELECT tbl, box, game, players, winner FROM results "
-                                   "ORDER BY at, tbl, box, seq").fetchall()
+            rows = self.db.execute("SELECT tbl, box, game, players, winner, unnamed FROM "
+                                   "results ORDER BY at, tbl, box, seq").fetchall()
             renamed = {(tbl, box): People((), json.loads(aliases)) for tbl, box, aliases
                        in self.db.execute("SELECT tbl, box, aliases FROM aliases")}
             foreign, clashes = self.foreign, self._clashes()
         records = []
-        for i, (tbl, box, game, players, winner) in enumerate(rows):
-            follow = renamed[tbl, box].follow if (tbl, box) in renamed else str
+        for i, (tbl, box, game, players, winner, unnamed) in enumerate(rows):
+            renames = renamed[tbl, box].follow if (tbl, box) in renamed else str
+            players = json.loads(players)
+            nobody = tuple(json.loads(unnamed) if unnamed is not None
+                           else unnamed_before(game, players))
+
+            def follow(name: str, renames=renames, nobody=nobody) -> str:
+                """A person under their name now; an unnamed seat stays nobody."""
+                return name if name in nobody else renames(name)
+
             winner = json.loads(winner)
             winner = [follow(w) for w in winner if isinstance(w, str)] if isinstance(
                 winner, list) else follow(winner) if isinstance(winner, str) else winner
-            records.append(GameRecord(i, game, tuple(follow(p) for p in json.loads(players)),
-                                      winner, True))
+            records.append(GameRecord(i, game, tuple(follow(p) for p in players), winner, True,
+                                      unnamed=nobody))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
@@ -231,15 +265,17 @@ class League:
 
 def migrate(db: sqlite3.Connection) -> None:
     """The results table, with the box column: a league file from before it keeps its
-    results, each with the box "" (its tables sent none)."""
+    results, each with the box "" (its tables sent none); and the unnamed column, NULL in
+    results kept from before it (`unnamed_before` tells them)."""
     columns = [r[1] for r in db.execute("PRAGMA table_info(results)")]
     if columns and "box" not in columns:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("ALTER TABLE results RENAME TO results_before_box")
             db.execute(SCHEMA)
-            db.execute(f"INSERT INTO results ({COLUMNS}) SELECT tbl, '', seq, game_id, game, "
-                       "players, winner, at FROM results_before_box")
+            db.execute("INSERT INTO results (tbl, box, seq, game_id, game, players, winner, "
+                       "at) SELECT tbl, '', seq, game_id, game, players, winner, at FROM "
+                       "results_before_box")
             db.execute("DROP TABLE results_before_box")
             db.execute("COMMIT")
         except BaseException:
@@ -247,6 +283,8 @@ def migrate(db: sqlite3.Connection) -> None:
             raise
     else:
         db.execute(SCHEMA)
+    if "unnamed" not in [r[1] for r in db.execute("PRAGMA table_info(results)")]:
+        db.execute("ALTER TABLE results ADD COLUMN unnamed TEXT")  # NULL: kept from before
     db.execute(ALIASES_SCHEMA)
 
 

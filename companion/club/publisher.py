@@ -8,7 +8,10 @@ Topics (``companion/<table>/...``):
 - ``result``: each finished game's result, QoS 1, from the same outbox. Its players and
   winner are people (sessions/people.py: a Lauf Rauf! colour under the name of the person
   who played it, as the statistics count it), so the league counts people, not colours; a
-  game's ``names`` go along, in the result and in the game's ``event``.
+  game's ``names`` go along, in the result and in the game's ``event``. A seat played
+  without a name is still its colour there (as ever); ``unnamed`` lists those players
+  (`sessions.people.unnamed`; empty in a game without colours), who are nobody to the
+  statistics and to the league.
 - ``aliases``: all the table's renames and merges (sessions/players.py), QoS 1, from the
   outbox whenever they change: the league names the table's people as the table does.
 - ``state``: retained, the current game's public state (as the page sees it).
@@ -52,7 +55,7 @@ from companion.club.identity import stable_id
 from companion.club.outbox import Outbox, Row
 from companion.config import Config
 from companion.rules import Refusal, get_core
-from companion.sessions.people import people, winner_people
+from companion.sessions.people import people, unnamed, winner_people
 
 log = logging.getLogger("companion.mqtt")
 IDLE_S = 1.0
@@ -352,7 +355,8 @@ class Publisher:
             return "result", {**base, "game": header.get("game"),
                               "players": list(people(header)) if known else None,
                               "winner": winner_people(header, winner) if known else winner,
-                              **_names(header)}
+                              **_names(header),
+                              **({"unnamed": list(unnamed(header))} if known else {})}
         if row.kind == "aliases":  # the table's renames and merges, as they are now
             return "aliases", {**base, "aliases": self.outbox.aliases()}
         if row.kind == "undo":
