@@ -115,6 +115,8 @@ REASONS: dict[str, str] = {
                                            "Type the name again.",
     "bad_players.not_allowed": "“{player}” cannot play this game: the players are {allowed}.",
     "bad_players.not_a_list": "The players must be a list of names.",
+    "bad_players.another_seats_colour": "“{player}” is the colour of another seat in this "
+                                        "game: give the person a name of their own.",
     **SETTING_REASONS,
     **LAUFRAUF_REASONS,
     **BACKUP_REASONS,
