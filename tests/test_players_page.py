@@ -147,3 +147,29 @@ def test_a_merge_asks_first_and_a_refused_one_is_said(web_live, page):
     assert page.locator("#players-table tbody tr td:first-child").all_inner_texts() == [
         "Ann", "Bob", "Cat"]
     assert page.problems == []
+
+
+def test_a_person_named_as_a_colour_is_shown_as_named(web_live, page):
+    """A person is shown by the name given, even one spelled as a colour's id: red's person
+    called "red" (their own seat's colour, allowed) stays "red" on the Dutch Players tab, not
+    the colour "Rood" (the page once said every name that only played Lauf Rauf! as a colour;
+    unnamed colours are nobody now and never listed)."""
+    log, _ = random_game(get_core("laufrauf"), 1, ["red", "blue"])
+    game = web_live.hub.call(web_live.table.create_game, "laufrauf", ["red", "blue"], {}, 1,
+                             {"red": "red", "blue": "Ben"})["id"]
+    for action in log:
+        web_live.hub.call(web_live.table.apply, game, action)
+    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
+    pair(page, web_live)
+    choose_language(page, "nl")
+    page.click("nav [data-tab=roster]")
+    page.wait_for_selector("#players-table")
+    names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
+    assert sorted(names) == ["Ben", "red"], names
+    chart = page.locator("#wins-chart text").all_text_contents()
+    assert sorted(t for t in chart if "/" not in t) == ["Ben", "red"], chart
+    page.click("#players-table [data-player=red]")
+    page.wait_for_selector("#player-details")
+    assert page.inner_text("#player-details h3") == "red"
+    shot(page, "players-04-named-as-a-colour")
+    assert page.problems == []

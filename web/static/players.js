@@ -8,7 +8,7 @@
   const TITLES = {howruck: "How Ruck!", laufrauf: "Lauf Rauf!", tauziehen: "Tauziehen", stramash: "Stramash"};
   const COLOURS = Object.assign(["blue", "red", "green", "yellow"].map((c) => window.companion.colour(c)),
     {grey: window.companion.colour("white")});  // the colours of app.css
-  const view = {data: null, chosen: null, byName: new Map()};
+  const view = {data: null, chosen: null};
 
   const lang = () => document.documentElement.lang || "en";
   const t = window.companion.t;  // i18n.js: the page's catalog
@@ -49,16 +49,8 @@
       " · " + t("pl_longest", {n: s.longest_won});
   }
 
-  // Lauf Rauf's players are its colours ("red"): a name that only ever played Lauf Rauf is
-  // said as the colour in the page's language; kept as written if a person played as it.
-  function said(name) {
-    const p = view.byName.get(name);
-    const games = p ? Object.keys(p.games) : [];
-    return games.length && games.every((g) => g === "laufrauf") ? window.companion.playerName("laufrauf", name) : name;
-  }
-
   function nameButton(name) {
-    const b = el("button", {type: "button", class: "link", "data-player": name}, said(name));
+    const b = el("button", {type: "button", class: "link", "data-player": name}, name);
     b.addEventListener("click", () => { view.chosen = name; render(); });
     return b;
   }
@@ -72,7 +64,7 @@
       const y = 2 + i * row, scale = (width - label - 30) / most;
       const name = svg("text", {x: label - 4, y: y + 15, "text-anchor": "end", "font-size": 12, fill: "currentColor",
         "data-fit": label - 6});  // squeezed into its room, not cut at the chart's edge
-      name.textContent = said(p.name);
+      name.textContent = p.name;
       chart.append(name,
         svg("rect", {x: label, y: y + 3, width: p.played * scale, height: 14, fill: COLOURS.grey, opacity: 0.5}),
         svg("rect", {x: label, y: y + 3, width: p.won * scale, height: 14, fill: COLOURS[0], "data-won": p.won}));
@@ -108,11 +100,11 @@
   }
 
   function details(player) {
-    const h2h = Object.entries(player.head_to_head).map(([name, r]) => [said(name), String(r.games), String(r.won), String(r.lost)]);
+    const h2h = Object.entries(player.head_to_head).map(([name, r]) => [name, String(r.games), String(r.won), String(r.lost)]);
     // who beat them most, whom they beat most: on a phone the players' table has no room for it
     const facts = [[t("pl_rival"), player.rival], [t("pl_beaten"), player.most_beaten]]
-      .filter(([, who]) => who).flatMap(([what, who]) => [el("dt", {}, what), el("dd", {}, said(who.name))]);
-    const box = el("div", {id: "player-details"}, el("h3", {}, said(player.name)),
+      .filter(([, who]) => who).flatMap(([what, who]) => [el("dt", {}, what), el("dd", {}, who.name)]);
+    const box = el("div", {id: "player-details"}, el("h3", {}, player.name),
       ...(facts.length ? [el("dl", {class: "player-facts"}, ...facts)] : []), ratingChart(player),
       el("h4", {}, t("pl_h2h")),
       table([t("pl_opponent"), t("pl_played"), t("pl_won"), t("pl_lost")], h2h, "h2h-table"));
@@ -126,7 +118,7 @@
 
   function changeForm(players) {
     const names = players.map((p) => p.name);
-    const from = el("select", {name: "name", "aria-label": t("pl_player")}, ...names.map((n) => new Option(said(n), n)));
+    const from = el("select", {name: "name", "aria-label": t("pl_player")}, ...names.map((n) => new Option(n, n)));
     if (view.chosen && names.includes(view.chosen)) from.value = view.chosen;
     const to = el("input", {name: "to", list: "player-names", maxlength: "32", "aria-label": t("pl_new_name"),
       placeholder: t("pl_new_name")});
@@ -146,7 +138,7 @@
     merge.dataset.t = "pl_merge";
     const merging = send("/api/players/merge", "into");
     merge.addEventListener("click", () => {
-      if (companion.confirm.armed(merge, "pl_merge_confirm", {name: said(from.value), into: to.value.trim()})) merging();
+      if (companion.confirm.armed(merge, "pl_merge_confirm", {name: from.value, into: to.value.trim()})) merging();
     });
     return el("details", {id: "player-change"}, el("summary", {}, t("pl_change")), from, to,
       el("datalist", {id: "player-names"}, ...names.map((n) => new Option(n, n))),
@@ -157,14 +149,13 @@
     const root = $("#roster");
     if (!root || !view.data) return;
     const players = view.data.players;
-    view.byName = new Map(players.map((p) => [p.name, p]));
     if (!players.length) { root.replaceChildren(el("p", {}, t("pl_none"))); return; }
     const games = [...new Set(players.flatMap((p) => Object.keys(p.games)))].sort();
     const overview = table([t("pl_player"), t("pl_played"), t("pl_won"), t("pl_streak"), t("pl_rival"), t("pl_beaten")],
       players.map((p) => [nameButton(p.name), String(p.played), String(p.won), streak(p.streak),
-        p.rival ? said(p.rival.name) : "", p.most_beaten ? said(p.most_beaten.name) : ""]), "players-table", [4, 5]);
+        p.rival ? p.rival.name : "", p.most_beaten ? p.most_beaten.name : ""]), "players-table", [4, 5]);
     const ratings = table([t("pl_player"), ...games.map((g) => TITLES[g] || g)],
-      players.map((p) => [said(p.name), ...games.map((g) => (p.games[g] ? elo(p.games[g].rating) : ""))]),
+      players.map((p) => [p.name, ...games.map((g) => (p.games[g] ? elo(p.games[g].rating) : ""))]),
       "ratings-table");
     const chosen = players.find((p) => p.name === view.chosen);
     root.replaceChildren(overview, el("h3", {}, t("pl_wins_chart")), winsChart(players),
