@@ -52,10 +52,9 @@ from companion.club.acks import Acknowledgements
 from companion.club.clash import Clash
 from companion.club.homeassistant import discovery, scoreboard
 from companion.club.identity import stable_id
+from companion.club.messages import OutboxMessages
 from companion.club.outbox import Outbox, Row
 from companion.config import Config
-from companion.rules import Refusal, get_core
-from companion.sessions.people import people, unnamed, winner_people
 
 log = logging.getLogger("companion.mqtt")
 IDLE_S = 1.0
@@ -97,6 +96,7 @@ class Publisher:
         self.table = config.mqtt_table
         self.outbox = Outbox(db_path)
         self.box = stable_id(db_path.parent / BOX_FILE)
+        self.messages = OutboxMessages(self.table, self.box, self.outbox)
         self.client = make_client(config, f"companion-{self.table}-{self.box}")
         self.client.will_set(topic(self.table, "status"), "offline", qos=1, retain=True)
         self.client.on_connect = self._on_connect
@@ -119,7 +119,6 @@ class Publisher:
         self._state_dirty = False
         self._state_version = 0
         self._lock = threading.Lock()
-        self._games: dict[int, tuple[Any, Any, int]] = {}  # game id -> (core, state, next)
         # Outbox rows handed to paho and not yet acknowledged: paho sends them again itself
         # after a reconnect, so they are waited for, never published a second time.
         self._inflight: dict[int, tuple[mqtt.MQTTMessageInfo, float]] = {}  # and when sent
@@ -331,74 +330,9 @@ class Publisher:
                 self._state_dirty = self._state_version != version
 
     def _deliver(self, row: Row) -> bool:
-        leaf, payload = self._message(row)
+        leaf, payload = self.messages.message(row)
         if not self._publish(leaf, payload, row=row.seq):
             return False
         self.outbox.delivered(row.seq)
         self.sent += 1
         return True
-
-    def _message(self, row: Row) -> tuple[str, dict[str, Any]]:
-        base = {"table": self.table, "box": self.box, "seq": row.seq, "type": row.kind,
-                "game_id": row.game_id, "at": row.at}
-        if row.kind == "game":  # the ids the actions name, and the people playing them
-            header = json.loads(row.body or "{}")
-            self._games.pop(row.game_id, None)
-            return "event", {**base, "game": header.get("game"),
-                             "players": header.get("players"), "options": header.get("options"),
-                             **_names(header)}
-        if row.kind == "result":  # who played and won: people, as the statistics count them
-            found = self.outbox.game(row.game_id)
-            header = json.loads(found[1]) if found else {}
-            winner = json.loads(row.body) if row.body else None
-            known = "players" in header  # not when the game was deleted before this
-            return "result", {**base, "game": header.get("game"),
-                              "players": list(people(header)) if known else None,
-                              "winner": winner_people(header, winner) if known else winner,
-                              **_names(header),
-                              **({"unnamed": list(unnamed(header))} if known else {})}
-        if row.kind == "aliases":  # the table's renames and merges, as they are now
-            return "aliases", {**base, "aliases": self.outbox.aliases()}
-        if row.kind == "undo":
-            self._games.pop(row.game_id, None)
-            return "event", {**base, "action_seq": row.action_seq}
-        action = json.loads(row.body or "null")
-        game, events = self._events(row.game_id, row.action_seq or 0, action)
-        return "event", {**base, "game": game, "action_seq": row.action_seq,
-                         "action": action, "events": events}
-
-    def _events(self, game_id: int, seq: int, action: Any) -> tuple[str | None, Any]:
-        """The events the action caused, from the game replayed (kept between actions)."""
-        cached = self._games.get(game_id)
-        if cached is None or cached[2] != seq:
-            cached = self._rebuild(game_id, seq)
-            if cached is None:
-                return None, None
-        core, state, _ = cached
-        try:
-            outcome = core.apply(state, action)
-        except Refusal:
-            self._games.pop(game_id, None)
-            return core.name, None
-        self._games[game_id] = (core, outcome.state, seq + 1)
-        return core.name, outcome.events
-
-    def _rebuild(self, game_id: int, seq: int):
-        found = self.outbox.game(game_id)
-        if found is None:
-            return None
-        try:
-            core = get_core(found[0])
-            header = json.loads(found[1])
-            state = core.new_game(header["players"], header["options"], header["seed"])
-            for text in self.outbox.actions_before(game_id, seq):
-                state = core.apply(state, json.loads(text)).state
-        except (Refusal, ValueError, KeyError):
-            return None
-        return core, state, seq
-
-
-def _names(header: dict[str, Any]) -> dict[str, Any]:
-    """The header's ``names`` (the person playing each colour, sessions/people.py) as a
-    message's key, when the game has them."""
-    return {"names": header["names"]} if "names" in header else {}
