@@ -72,6 +72,25 @@ def test_a_form_already_changed_is_not_filled_in_over_it(browser, daemon):
     assert page.evaluate(ROWS) == [["Anna", "blue"], ["Dirk", "green"]]
 
 
+def test_a_field_tapped_to_type_in_is_not_swapped_under_the_finger(browser, daemon):
+    """The newest game's people may come while a player is at the form: a field tapped, the
+    keyboard up, nothing typed yet (the tab's own look on slow Wi-Fi, a game started or
+    deleted on another phone). The form stays as it is: the field keeps the focus and what
+    is typed next lands in it, not in a field swapped in meanwhile (gone with the keyboard).
+    Playwright's fill() is such a tap and then the typing: a look answered between the two
+    lost the first name typed, and a form with two "Anna"s started a game of "Ida, Anna"."""
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Anna"})
+    page = setup_tab(browser, daemon)
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Anna\",\"blue\"],[\"\",\"green\"]]'")
+    page.locator("#players input[name=person]").nth(1).click()  # tapped, nothing typed yet
+    page.evaluate("window.companion.setup.prefill()")  # what the tab and the stream ask
+    page.keyboard.type("Dirk")
+    assert page.evaluate(ROWS) == [["Anna", "blue"], ["Dirk", "green"]]
+    assert page.evaluate("document.activeElement === "
+                         "document.querySelectorAll('#players input[name=person]')[1]")
+
+
 def test_stramash_in_pairs_shows_the_partners_the_table_will_make_before_the_start(
         browser, daemon):
     page = setup_tab(browser, daemon)

@@ -57,8 +57,8 @@
 
   // Who sat down at the newest game (/api/games/new, sessions/people.py): its people in their
   // seats, each with the colour they last played. The form starts from them, as long as
-  // nobody has changed it since (`touched`), and a person typed into a game of colours gets
-  // their own colour back.
+  // nobody has changed it since (`touched`) or is at it (`prefill`), and a person typed into
+  // a game of colours gets their own colour back.
   let people = [], touched = false;
   const colourOf = (name) => {
     const known = name && people.find((p) => p.name && p.name.toLowerCase() === name.trim().toLowerCase());
@@ -126,10 +126,13 @@
   }
 
   // The newest game's people, fetched again (a game started since, on any phone): the form
-  // shows them unless it has been changed since it last did.
+  // shows them unless it has been changed since it last did, or a player is at it (the focus
+  // in it: a field tapped, the keyboard up, nothing typed yet). Its fields are made anew:
+  // one swapped under the finger would take the focus and the keyboard with it, and what
+  // was typed next would land nowhere.
   async function prefill() {
     const r = await app.api("GET", "/api/games/new");
-    if (!r.ok || touched || !r.data.people.length) return;
+    if (!r.ok || touched || $("#setup-form").contains(document.activeElement) || !r.data.people.length) return;
     people = r.data.people;
     if (r.data.game && [...$("#game").options].some((o) => o.value === r.data.game)) $("#game").value = r.data.game;
     const [min, max] = known($("#game").value).players;
