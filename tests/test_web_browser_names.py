@@ -4,7 +4,7 @@ in words (the picture's name: current, never a live region read out at each chan
 
 from __future__ import annotations
 
-from browser_helpers import accepted, choose_language, pair, phone, seat, until
+from browser_helpers import PHONE, accepted, choose_language, pair, phone, seat, until
 
 from companion.i18n.catalogs import languages
 
@@ -20,6 +20,40 @@ def test_the_language_menu_is_named_in_the_pages_language(browser, daemon):
     for lang in ("en", "fr", "nl", "de"):
         choose_language(page, lang)
         assert page.get_by_role("combobox", name=MENU_NAMES[lang], exact=True).count() == 1, lang
+
+
+def test_a_language_chosen_as_the_page_opens_is_the_pages_language(browser, daemon):
+    """The menu took a choice and the page ignored it: it listened only once the table had
+    answered its first question (/api/status), after its own words had come. While those
+    words come the menu is shown but cannot be changed; from then on a choice is the page's
+    language, the table's answer or not (slow Wi-Fi, a table that does not answer)."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", is_mobile=True,
+                                  has_touch=True)
+    held = {}  # the page's first catalog and its first question to the table, held
+
+    def hold(route):
+        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+        if name in ("de.json", "status") and name not in held:
+            held[name] = route
+        else:
+            route.continue_()
+
+    context.route("**/i18n/*.json", hold)
+    context.route("**/api/status*", hold)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    while "de.json" not in held:
+        page.wait_for_timeout(20)
+    assert page.is_disabled("#page-lang")  # a choice now would be undone by the words coming
+    held["de.json"].continue_()
+    while "status" not in held:
+        page.wait_for_timeout(20)
+    choose_language(page, "fr")  # the table has not answered yet
+    held["status"].continue_()
+    page.wait_for_selector("#pair:not([hidden])")  # the page started: it still speaks French
+    assert page.evaluate("[window.companion.i18n.lang, document.documentElement.lang,"
+                         " document.querySelector('#page-lang').value]") == ["fr"] * 3
+    assert page.inner_text("#pair-form button") == page.evaluate("window.companion.t('pair')")
 
 
 FACES = {"de": (["A", "B", "D", "K"], ["Ass", "Bube", "Dame", "König"]),

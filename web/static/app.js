@@ -1,6 +1,6 @@
-// The phone page's start-up: the page in its language, then each module wired in (index.html
-// loads them; each registers into the namespace, core.js): the tabs (tabs.js), pairing, the
-// Play tab (play.js), the language picker, and last the live stream (live.js).
+// The phone page's start-up: the page in its language and its language picker, then each
+// module wired in (index.html loads them; each registers into the namespace, core.js): the
+// tabs (tabs.js), pairing, the Play tab (play.js), and last the live stream (live.js).
 (function () {
   "use strict";
   const $ = (sel) => document.querySelector(sel);
@@ -26,9 +26,37 @@
     $("#page-lang").value = app.lang;
   }
 
+  // The reader's choice of language: the page speaks it at once and keeps it (a cookie).
+  async function chooseLanguage(e) {
+    if (!(await companion.i18n.load(e.target.value))) return;
+    app.lang = e.target.value;
+    document.cookie = `companion_lang=${app.lang}; path=/; max-age=31536000; SameSite=Strict`;
+    // What the old language said goes: a refusal, the banner, a form's note, a marked field.
+    show("");
+    companion.announce.clear();
+    document.querySelectorAll("#hardware-note, #backup-note").forEach((n) => { n.textContent = ""; });
+    document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+    // a question asked in the old language is withdrawn: the next tap asks it in the new
+    document.querySelectorAll("[data-armed]").forEach((b) => companion.confirm.disarm(b));
+    translatePage();
+    companion.play.render();
+    // translatePage() reset the badge to its markup; say what the stream really is.
+    const on = Boolean(app.stream) && app.stream.open;
+    $("#live").classList.toggle("off", !on);
+    $("#live").textContent = t(on ? "live" : "offline");
+    companion.historyTab.draw();  // the history speaks the new language at once
+    if (companion.setup) { companion.setup.changed(); companion.setup.offerTableLanguage(); }  // the New game tab, once opened
+    document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs
+  }
+
   async function init() {
     if (!(await companion.i18n.load(app.lang))) { app.lang = "en"; await companion.i18n.load(app.lang); }
     translatePage();
+    // The menu is heard from the moment the page has its words (a choice before would be
+    // undone by them: the markup disables it until now), not once the table has answered
+    // too: a reader on slow Wi-Fi, or at a table that does not answer, may choose as well.
+    $("#page-lang").addEventListener("change", chooseLanguage);
+    $("#page-lang").disabled = false;
     if (await companion.pairing.fromFragment()) companion.announce.note(t("paired"));  // scanned
     const r = await api("GET", "/api/status");
     if (!r.ok) return;
@@ -41,27 +69,6 @@
     companion.tabs.init();
     companion.pairing.init();
     companion.play.init();
-    $("#page-lang").addEventListener("change", async (e) => {
-      if (!(await companion.i18n.load(e.target.value))) return;
-      app.lang = e.target.value;
-      document.cookie = `companion_lang=${app.lang}; path=/; max-age=31536000; SameSite=Strict`;
-      // What the old language said goes: a refusal, the banner, a form's note, a marked field.
-      show("");
-      companion.announce.clear();
-      document.querySelectorAll("#hardware-note, #backup-note").forEach((n) => { n.textContent = ""; });
-      document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
-      // a question asked in the old language is withdrawn: the next tap asks it in the new
-      document.querySelectorAll("[data-armed]").forEach((b) => companion.confirm.disarm(b));
-      translatePage();
-      companion.play.render();
-      // translatePage() reset the badge to its markup; say what the stream really is.
-      const on = Boolean(app.stream) && app.stream.open;
-      $("#live").classList.toggle("off", !on);
-      $("#live").textContent = t(on ? "live" : "offline");
-      companion.historyTab.draw();  // the history speaks the new language at once
-      if (companion.setup) { companion.setup.changed(); companion.setup.offerTableLanguage(); }  // the New game tab, once opened
-      document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs
-    });
     companion.liveStream.connect();
   }
 
