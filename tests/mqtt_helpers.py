@@ -20,8 +20,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
-
-from companion.bench.web_bench import free_port
+from ports import free_port
 
 MOSQUITTO = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/bin")
 needs_mosquitto = pytest.mark.skipif(MOSQUITTO is None and not os.environ.get("CI"),

@@ -15,7 +15,8 @@ import termios
 import time
 
 import pytest
-from web_helpers import Client, free_port
+from ports import free_port
+from web_helpers import Client
 
 from companion.daemon.race_control import RACE_SHOWN_S
 from companion.screens.sentences import state_line

@@ -12,7 +12,7 @@ import time
 
 import pytest
 from daemon_helpers import Recorder, drive, make_daemon, wait_until
-from web_helpers import free_port
+from ports import free_port
 
 A_PIN, B_PIN, OK_PIN = 17, 27, 22
 

@@ -16,7 +16,8 @@ import sys
 import time
 
 from PIL import Image
-from web_helpers import Client, free_port
+from ports import free_port
+from web_helpers import Client
 
 from companion.screens import Scene, render
 

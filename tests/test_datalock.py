@@ -9,9 +9,9 @@ import signal
 import subprocess
 import sys
 
+from ports import free_port
 from test_daemon_restart import Run
 
-from companion.bench.web_bench import free_port
 from companion.cli import main as cli_main
 from companion.datalock import DataDirBusy, DataLock
 

@@ -7,8 +7,8 @@ import os
 import socket
 
 from gpiozero import Button
+from ports import free_port
 from test_serialbox import Box
-from web_helpers import free_port
 
 from companion.cli import main as cli_main
 from companion.config import parse

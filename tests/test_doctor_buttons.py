@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 import gpiozero.pins.mock
-from web_helpers import free_port
+from ports import free_port
 
 from companion import doctor
 from companion.cli import main as cli_main

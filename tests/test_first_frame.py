@@ -39,7 +39,7 @@ print(json.dumps({"at_first_frame": loaded, "at_end": list(sys.modules)}))
 
 
 def test_nothing_heavy_is_imported_before_the_first_frame():
-    from companion.bench.web_bench import free_port
+    from ports import free_port
 
     probe = PROBE.replace("PORT", str(free_port()))
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

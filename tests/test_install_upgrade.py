@@ -12,8 +12,8 @@ import signal
 import subprocess
 from pathlib import Path
 
+from ports import free_port
 from test_install import REPO, fresh_root, needs_root, wheelhouse  # noqa: F401
-from web_helpers import free_port
 
 STAND_INS = Path(__file__).parent / "stand_ins"
 

@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 import pytest
 import zxingcpp
 
-from companion.bench.web_bench import free_port
 from companion.config import parse
 from companion.daemon import Daemon
 from companion.network.route import route_address
@@ -21,6 +20,7 @@ from companion.screens.common import qr_matrix
 from companion.web import WebServer
 from tests.daemon_helpers import wait_until
 from tests.netns_helpers import Netns
+from tests.ports import free_port
 from tests.web_helpers import Client
 
 

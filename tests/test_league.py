@@ -14,9 +14,9 @@ import paho.mqtt.client as mqtt
 import pytest
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
+from ports import free_port
 from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
 
-from companion.bench.web_bench import free_port
 from companion.club.league import League, broker_address, league_app
 from companion.rules import get_core
 from companion.rules.randomplay import random_game

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, needs_mosquitto
+from ports import free_port
 from test_league import get, result, send
 from test_mqtt import run  # noqa: F401  (the fixture)
 
-from companion.bench.web_bench import free_port
 from companion.network.route import route_address
 
 pytestmark = needs_mosquitto

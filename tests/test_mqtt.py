@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, Cable, Listener, needs_mosquitto, state_at
+from ports import free_port
 from web_helpers import web_daemon
 
-from companion.bench.web_bench import free_port
 from companion.club.doctor import check_mqtt
 from companion.config import parse
 from companion.rules import get_core

@@ -11,8 +11,8 @@ import logging
 
 import pytest
 import zxingcpp
+from ports import free_port
 
-from companion.bench.web_bench import free_port
 from companion.config import parse
 from companion.daemon import Daemon
 from companion.screens import Scene, render

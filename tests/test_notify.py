@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from web_helpers import free_port
+from ports import free_port
 
 from companion.daemon.notify import Notifier
 

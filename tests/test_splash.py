@@ -184,7 +184,7 @@ def test_a_second_start_lights_the_panel_before_anything_heavy_is_imported(tmp_p
     """The real command, twice on one data folder (a box's every evening): the first start
     leaves the note; the second draws the splash, and `-X importtime`'s lines, printed as
     each module is imported, show nothing heavy came before it."""
-    from companion.bench.web_bench import free_port
+    from ports import free_port
 
     first = _start(tmp_path, free_port())
     assert not any(SPLASH_LINE in line for line in first)

@@ -269,8 +269,8 @@ def faulty(tmp_path):
     """A daemon whose app raises inside one path (a test-only hook, registered before the
     first request): the project's own code is not touched."""
     from gpiozero import Device
+    from ports import free_port
 
-    from companion.bench.web_bench import free_port
     from companion.config import parse
     from companion.daemon import Daemon
 

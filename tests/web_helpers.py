@@ -6,7 +6,8 @@ import http.client
 import json
 from typing import Any
 
-from companion.bench.web_bench import free_port
+from ports import free_port
+
 from companion.config import parse
 from companion.daemon import Daemon
 
