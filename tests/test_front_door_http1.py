@@ -46,6 +46,26 @@ def test_every_connection_field_counts_and_a_close_in_any_of_them_closes():
     assert head("GET / HTTP/1.0\nConnection: keep-alive\nConnection: x-other").keep_alive
 
 
+@pytest.mark.parametrize("target, path", [
+    ("http://t/api/status?x=1", b"/api/status?x=1"),
+    ("http://t", b"/"),
+    ("http://t?x=1", b"/?x=1"),
+    ("https://t:8080/a", b"/a"),
+])
+def test_an_absolute_target_is_its_path_on_its_own_host(target, path):
+    """RFC 9112 3.2.2: a server must accept the absolute form and use its host, not the
+    Host field's (the server on real sockets: test_front_door_server.py)."""
+    h = head(f"GET {target} HTTP/1.1\nX-A: 1\nHost: elsewhere")
+    assert h.target == path
+    assert h.headers == [("host", target.split("/")[2].split("?")[0]), ("x-a", "1")]
+    assert head(f"GET {target} HTTP/1.0").headers[0][0] == "host"
+
+
+@pytest.mark.parametrize("target", ["http:///x", "http://user@t/x", "http:/x", "ftp://t/x"])
+def test_an_absolute_target_without_a_plain_host_is_a_bad_request(target):
+    assert refused(f"GET {target} HTTP/1.1\nHost: t") == (400, "bad_request")
+
+
 def test_a_value_loses_its_surrounding_tabs_as_well_as_spaces():
     assert head("GET / HTTP/1.1\nHost:\tt \t\nX-A: \t a\tb \t").headers == [
         ("host", "t"), ("x-a", "a\tb")]

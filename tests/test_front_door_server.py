@@ -116,6 +116,67 @@ def test_blank_lines_before_a_request_are_skipped(daemon):
     assert answer[0] == "HTTP/1.1 200 OK"
 
 
+def test_an_absolute_target_is_served_as_its_path_on_its_host(daemon):
+    """RFC 9112 3.2.2: a server must accept the absolute form, and then use the target's
+    host instead of the Host field (a foreign one is refused as any foreign Host is)."""
+    port = daemon.web.port
+    ours, foreign = (exchange(daemon, (
+        f"GET http://{host}/api/status?lang=de HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        "Connection: close\r\n\r\n").encode())[0] for host in (f"127.0.0.1:{port}",
+                                                              "evil.example"))
+    assert ours[0] == "HTTP/1.1 200 OK" and "paired" in json.loads(ours[2])
+    assert foreign[0].startswith("HTTP/1.1 421 ") and error_code(foreign) == "foreign_host"
+
+
+def test_http_1_0_keep_alive_is_granted_and_said(daemon):
+    """An HTTP/1.0 client asks to keep the connection: the answer says it does, and a second
+    request on it is answered."""
+    with connect(daemon) as sock:
+        sock.sendall(b"GET /api/status HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        data = b""
+        while (end := data.find(b"\r\n\r\n")) < 0:
+            data += sock.recv(65536)
+        head = data[:end].decode().lower()
+        assert "connection: keep-alive" in head
+        sock.sendall(b"GET /api/games HTTP/1.0\r\n\r\n")
+        got = answers(data[end + 4 + int(head.split("content-length: ")[1].split()[0]):]
+                      + read_all(sock))
+    assert [status for status, _, _ in got] == ["HTTP/1.1 200 OK"]
+
+
+def test_a_live_stream_to_http_1_0_is_not_chunked(daemon):
+    """HTTP/1.0 has no chunked encoding: its stream is the bare messages until the end."""
+    with connect(daemon) as sock:
+        sock.sendall(b"GET /api/stream HTTP/1.0\r\n\r\n")
+        data = b""
+        while b"\n\n" not in data.partition(b"\r\n\r\n")[2]:
+            data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert b"Transfer-Encoding" not in head and b"Connection: close" in head
+    assert body.startswith((b"event: ", b"retry: ", b"data: ", b":")), body[:40]
+
+
+def test_a_client_sending_on_while_its_request_is_answered_is_held_back(daemon):
+    """Pipelined bytes wait in the socket, not in the server's memory: while the hub holds
+    the first request, the server stops reading past `MAX_HEAD + MAX_BODY`, so a client
+    that keeps sending finds its sending blocked long before 64 MiB."""
+    release = threading.Event()
+    daemon.hub.post(release.wait, 10)  # /api/status waits for the hub
+    sent = 0
+    with connect(daemon) as sock:
+        sock.settimeout(2)
+        sock.sendall(b"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        block = b"x" * (1 << 20)
+        try:
+            while sent < 64 << 20:
+                sent += sock.send(block)
+        except TimeoutError:
+            pass
+        finally:
+            release.set()
+    assert sent < 48 << 20, f"the server read {sent >> 20} MiB while answering"
+
+
 @pytest.fixture
 def eager():
     """Our server around an app that answers every method with a body, and opens a live

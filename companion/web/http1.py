@@ -34,6 +34,9 @@ _HEADER = re.compile(rb"([!#$%&'*+\-.^_`|~0-9A-Za-z]+):([\t\x20-\x7e\x80-\xff]*)
 _LINE_END = re.compile(rb"\r?\n")
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,8})[ \t]*(?:;[^\r\n]*)?")
+# RFC 9112 3.2.2's absolute form: scheme "://" authority (no user information), then the path
+# and query; a proxy's form, which a server must take all the same
+_ABSOLUTE = re.compile(rb"https?://([^/?#@]+)([/?][^#]*)?")
 MAX_CHUNK_LINE = 1024
 
 
@@ -51,7 +54,7 @@ class Head:
     """A request's line and headers. Header names are lower case, in the order sent."""
 
     method: str
-    target: bytes
+    target: bytes  # a path (and query); an absolute target is read as its path, its host as Host
     version: str  # "1.0" or "1.1"
     headers: list[tuple[str, str]]
     keep_alive: bool
@@ -104,6 +107,8 @@ def parse_head(raw: bytes) -> Head:
             expect = value.lower()
     if version == "1.1" and hosts != 1:
         raise Malformed(400, "bad_request")
+    if not target.startswith((b"/", b"*")):
+        target, headers = _origin_form(target, headers)
     length = _content_length(lengths)
     chunked = bool(encodings)
     if chunked and (encodings != ["chunked"] or length is not None or version == "1.0"):
@@ -112,6 +117,21 @@ def parse_head(raw: bytes) -> Head:
     keep_alive = "close" not in tokens if version == "1.1" else "keep-alive" in tokens
     return Head(method.decode("ascii"), target, version, headers, keep_alive,
                 length, chunked, expect == "100-continue" and version == "1.1")
+
+
+def _origin_form(target: bytes, headers: list[tuple[str, str]]
+                 ) -> tuple[bytes, list[tuple[str, str]]]:
+    """An absolute target as the path (and query) it names, and its host as the request's
+    Host: RFC 9112 3.2.2 has the server ignore the Host field then, so the host checks
+    (hosts.py) judge the host the request was really sent to."""
+    absolute = _ABSOLUTE.fullmatch(target)
+    if absolute is None:
+        raise Malformed(400, "bad_request")
+    authority, rest = absolute.groups()
+    path = rest or b"/"
+    host = ("host", authority.decode("ascii"))
+    return (path if path.startswith(b"/") else b"/" + path,
+            [host, *(header for header in headers if header[0] != "host")])
 
 
 def _content_length(values: set[str]) -> int | None:
