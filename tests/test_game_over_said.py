@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_helpers import Client
+from web_helpers import Client, play_through
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -28,19 +28,11 @@ def played(phone: Client, game: str, players: list[str], ends: Callable[[Any, An
     """A whole game of `game` entered through the API: the first seeded random game whose
     end `ends(core, final state)` accepts. Its id and the final state."""
     core = get_core(game)
-    for seed in range(100):
-        log, final = random_game(core, seed, players, options)
-        if core.is_over(final) and ends(core, final):
-            break
-    else:
-        raise AssertionError(f"no {game} game among 100 seeds ends that way")
-    body = {"game": game, "players": players, "seed": seed, "options": options or {}}
-    status, view, _ = phone.post("/api/games", body)
-    assert status == 201, view
-    for action in log:
-        status, answer, _ = phone.post(f"/api/games/{view['id']}/actions", action)
-        assert status == 200, answer
-    return view["id"], final
+    finals = ((seed, random_game(core, seed, players, options)[1]) for seed in range(100))
+    seed = next((seed for seed, final in finals if core.is_over(final) and ends(core, final)),
+                None)
+    assert seed is not None, f"no {game} game among 100 seeds ends that way"
+    return play_through(phone, game, seed, players, options=options)
 
 
 def refused(phone: Client, game_id: int, action: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -72,14 +72,15 @@ class Client:
 
 
 def play_through(client: Client, game: str, seed: int, players: list[str],
-                 names: dict[str, str] | None = None) -> tuple[int, Any]:
+                 names: dict[str, str] | None = None,
+                 options: dict[str, Any] | None = None) -> tuple[int, Any]:
     """A whole random game started and entered through the API, as the page does (`names`:
     who plays Lauf Rauf!'s colours): its id and the core's final state."""
     from companion.rules import get_core
     from companion.rules.randomplay import random_game
 
-    log, final = random_game(get_core(game), seed, players)
-    body = {"game": game, "players": players, "seed": seed}
+    log, final = random_game(get_core(game), seed, players, options)
+    body = {"game": game, "players": players, "seed": seed, "options": options or {}}
     if names is not None:
         body["names"] = names
     status, view, _ = client.post("/api/games", body)
