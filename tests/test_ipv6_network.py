@@ -109,14 +109,16 @@ def test_every_interface_is_ipv4_and_ipv6_and_an_ipv4_client_is_said_as_ipv4(ipv
 
 def test_doctor_sees_the_page_port_taken_on_ipv6(ipv6_loopback):
     """The doctor binds as the web server does: a port another program holds on IPv6 only
-    would stop the companion, so it is not "free"."""
+    would stop the companion, so it is not "free". (A port bound as port 0 came from the
+    kernel's ephemeral range: under load another socket took it once released, and the
+    second look failed.)"""
     from companion.doctor import check_web_port
 
+    port = free_port()  # ours alone (tests/ports.py): free again once `other` lets it go
     with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as other:
         other.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-        other.bind(("::", 0))
+        other.bind(("::", port))
         other.listen(1)
-        port = other.getsockname()[1]
         [found] = check_web_port(parse({"web": {"port": port}}))
         assert not found.ok and found.check == "web"
     [found] = check_web_port(parse({"web": {"port": port}}))
