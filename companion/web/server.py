@@ -179,7 +179,8 @@ class WebServer:
                                                  dir=self.spool_dir)
         return ChunkedBody(limit, sink) if head.chunked else FixedBody(head.length or 0, sink)
 
-    def environ(self, head: Head, body: bytes | BinaryIO, peer: tuple) -> dict[str, Any]:
+    def environ(self, head: Head, body: bytes | BinaryIO, peer: tuple[str, str]
+                ) -> dict[str, Any]:
         """The WSGI environ of a request whose `body` was read (bytes, or the file its
         reader wrote it to)."""
         stream = io.BytesIO(body) if isinstance(body, bytes) else body
@@ -193,7 +194,7 @@ class WebServer:
             "QUERY_STRING": query.decode("latin-1"),
             "SERVER_NAME": self.host, "SERVER_PORT": str(self.port),
             "SERVER_PROTOCOL": "HTTP/" + head.version,
-            "REMOTE_ADDR": client_address(str(peer[0])), "REMOTE_PORT": str(peer[1]),
+            "REMOTE_ADDR": peer[0], "REMOTE_PORT": peer[1],
             "wsgi.version": (1, 0), "wsgi.url_scheme": "http",
             "wsgi.input": stream, "wsgi.errors": sys.stderr,
             "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False,
@@ -247,14 +248,16 @@ class _Connection(asyncio.Protocol):
         self.reader: FixedBody | ChunkedBody | None = None
         self.stream: StreamClient | None = None
         self.eof = False
-        self.peer: tuple = ("", 0)
+        self.peer: tuple[str, str] = ("", "0")  # address, port: as the app reads them
 
     # --- asyncio's callbacks -----------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         self.server.live.add(self)
-        self.peer = transport.get_extra_info("peername") or ("", 0)
+        peer = transport.get_extra_info("peername") or ("", 0)
+        # an IPv4 client of the dual-stack socket as a.b.c.d (listen.py): once, not per request
+        self.peer = (client_address(str(peer[0])), str(peer[1]))
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # answers go out at once
