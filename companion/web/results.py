@@ -36,7 +36,7 @@ from typing import Any
 from companion.i18n import person
 from companion.i18n.said import Said, say
 from companion.screens.common import GAME_TITLES
-from companion.sessions.people import colour_ids, people, winner_people
+from companion.sessions.people import people, unnamed, winner_people
 from companion.stats import People, person_key
 
 COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished",  # as ever
@@ -74,10 +74,7 @@ def _unnamed_colours(game: Mapping[str, Any], who: People) -> dict[str, str]:
     """The game's colours played without a name, each under the name its row shows: the id
     itself, as spelled for the Players tab (one merged or renamed into a person there is
     that person's, no longer a colour)."""
-    if not colour_ids(game):
-        return {}
-    names = game.get("names") or {}
-    shown = {pid: who(pid) for pid in game["players"] if pid not in names}
+    shown = {pid: who(pid) for pid in unnamed(game)}
     return {name: pid for pid, name in shown.items() if person_key(name) == person_key(pid)}
 
 
