@@ -52,10 +52,12 @@ def tables(tmp_path):
     Device.pin_factory = None
 
 
-def finished_game(daemon, game: str, seed: int, players: list[str]) -> int:
-    """A whole random game entered through the table (the hub), as buttons would."""
-    log, _ = random_game(get_core(game), seed, players)
-    view = daemon.hub.call(daemon.table.create_game, game, players, {}, seed)
+def finished_game(daemon, game: str, seed: int, players: list[str],
+                  options: dict | None = None, names: dict[str, str] | None = None) -> int:
+    """A whole random game entered through the table (the hub), as buttons would (`names`:
+    who plays Lauf Rauf!'s colours)."""
+    log, _ = random_game(get_core(game), seed, players, options)
+    view = daemon.hub.call(daemon.table.create_game, game, players, options or {}, seed, names)
     for action in log:
         daemon.hub.call(daemon.table.apply, view["id"], action)
     return view["id"]

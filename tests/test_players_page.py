@@ -35,12 +35,20 @@ def page(web_live):
         browser.close()
 
 
+def open_roster(page, daemon, lang: str | None = None, paired: bool = True) -> None:
+    """The page opened (paired, in `lang`) on its Players tab."""
+    page.goto(f"http://127.0.0.1:{daemon.web.port}/")
+    if paired:
+        pair(page, daemon)
+    if lang:
+        choose_language(page, lang)
+    page.click("nav [data-tab=roster]")
+
+
 def test_players_tab(web_live, page):
     for game in GAMES:
         finished_game(web_live, *game)
-    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
-    pair(page, web_live)
-    page.click("nav [data-tab=roster]")
+    open_roster(page, web_live)
     page.wait_for_selector("#players-table")
     names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
     assert names == ["Ann", "Bob", "Cat"]
@@ -80,10 +88,7 @@ def test_lauf_rauf_colours_played_without_names_are_nobody(web_live, page):
     never joined by the unnamed blue seat."""
     for game in (("laufrauf", 1, ["red", "blue"]), ("howruck", 1, ["blue", "Ann"])):
         finished_game(web_live, *game)
-    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
-    pair(page, web_live)
-    choose_language(page, "nl")
-    page.click("nav [data-tab=roster]")
+    open_roster(page, web_live, "nl")
     page.wait_for_selector("#players-table")
     names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
     assert sorted(names) == ["Ann", "blue"]
@@ -101,13 +106,9 @@ def test_ratings_are_whole_numbers_everywhere(web_live, page):
     """The ratings table mixed "1010.7" (a Stramash pairs game's share) with "984": one form,
     whole numbers, in the table and on the chosen player's chart alike."""
     four, pairs = ["Ann", "Bob", "Cat", "Dan"], {"pairs": True}
-    log, _ = random_game(get_core("stramash"), 1, four, pairs)
-    game = web_live.hub.call(web_live.table.create_game, "stramash", four, pairs, 1)["id"]
-    for action in log:
-        web_live.hub.call(web_live.table.apply, game, action)
+    finished_game(web_live, "stramash", 1, four, pairs)
     finished_game(web_live, "howruck", 1, ["Ann", "Bob"])
-    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
-    page.click("nav [data-tab=roster]")
+    open_roster(page, web_live, paired=False)
     page.wait_for_selector("#ratings-table")
     cells = page.locator("#ratings-table tbody td:not(:first-child)").all_inner_texts()
     shot(page, "players-03-whole-ratings")
@@ -123,9 +124,7 @@ def test_a_merge_asks_first_and_a_refused_one_is_said(web_live, page):
     people who played each other are refused with the table's sentence."""
     for game in (("howruck", 1, ["Ann", "Bob"]), ("tauziehen", 1, ["Anne", "Cat"])):
         finished_game(web_live, *game)
-    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
-    pair(page, web_live)
-    page.click("nav [data-tab=roster]")
+    open_roster(page, web_live)
     page.wait_for_selector("#players-table")
     page.click("#player-change summary")
     page.select_option("#player-change select", "Bob")
@@ -154,15 +153,8 @@ def test_a_person_named_as_a_colour_is_shown_as_named(web_live, page):
     called "red" (their own seat's colour, allowed) stays "red" on the Dutch Players tab, not
     the colour "Rood" (the page once said every name that only played Lauf Rauf! as a colour;
     unnamed colours are nobody now and never listed)."""
-    log, _ = random_game(get_core("laufrauf"), 1, ["red", "blue"])
-    game = web_live.hub.call(web_live.table.create_game, "laufrauf", ["red", "blue"], {}, 1,
-                             {"red": "red", "blue": "Ben"})["id"]
-    for action in log:
-        web_live.hub.call(web_live.table.apply, game, action)
-    page.goto(f"http://127.0.0.1:{web_live.web.port}/")
-    pair(page, web_live)
-    choose_language(page, "nl")
-    page.click("nav [data-tab=roster]")
+    finished_game(web_live, "laufrauf", 1, ["red", "blue"], names={"red": "red", "blue": "Ben"})
+    open_roster(page, web_live, "nl")
     page.wait_for_selector("#players-table")
     names = page.locator("#players-table tbody tr td:first-child").all_inner_texts()
     assert sorted(names) == ["Ben", "red"], names
