@@ -126,13 +126,19 @@ class Listener:
         self.client.loop_stop()
 
 
-def state_at(listener: Listener, actions: int) -> dict[str, Any]:
-    """The first table state the listener hears that stands after `actions` actions. The
-    publisher hears of a new state on its own mailbox thread, so right after a move (or even
-    after the game's result has arrived) `state_sent()` may still speak of the state before."""
-    got = listener.take(lambda t, p, r: t.endswith("/state") and isinstance(p, dict)
-                        and (p.get("state") or {}).get("actions") == actions, timeout=30.0)
-    return got[-1][1]
+def state_at(listener: Listener, actions: int,
+             taken: list[tuple[str, Any, bool]] = ()) -> dict[str, Any]:
+    """The first table state that stands after `actions` actions: among the messages the
+    test has `taken` already, else the next the listener hears. The publisher hears of a new
+    state on its own mailbox thread, so right after a move the state may still be the one
+    before; and the game's result may come before or after its last state."""
+    def after(topic: str, payload: Any, retained: bool = False) -> bool:
+        return topic.endswith("/state") and isinstance(payload, dict) \
+            and (payload.get("state") or {}).get("actions") == actions
+    for topic, payload, _ in taken:
+        if after(topic, payload):
+            return payload
+    return listener.take(after, timeout=30.0)[-1][1]
 
 
 class Cable:

@@ -37,7 +37,7 @@ def test_a_lauf_rauf_game_goes_out_and_into_the_league_under_its_people(run, tmp
     result = got[-1][1]
     assert result["players"] == ["Anna", "Ben"] and result["winner"] == NAMES[final.winner]
     assert result["names"] == NAMES
-    board = state_at(listener, len(log))["scoreboard"]  # Home Assistant's sensors read it
+    board = state_at(listener, len(log), got)["scoreboard"]  # Home Assistant's sensors read it
     assert set(board["scores"]) == {"Anna", "Ben"} and board["winner"] == NAMES[final.winner]
     assert board["score"].startswith("Anna ") and board["score"].endswith(" Ben")
 
