@@ -115,6 +115,12 @@ REASONS: dict[str, str] = {
                                            "Type the name again.",
     "bad_players.not_allowed": "“{player}” cannot play this game: the players are {allowed}.",
     "bad_players.not_a_list": "The players must be a list of names.",
+    "bad_option.fewer_than_45_scot_cards": "The box composition lists {value} Scot cards, "
+                                           "but a How Ruck! box has 45: list them all, or "
+                                           "play without a composition (a card left out "
+                                           "could not be entered).",
+    "bad_option.more_than_45_scot_cards": "The box composition lists {value} Scot cards, but "
+                                          "a How Ruck! box has 45.",
     "bad_players.another_seats_colour": "“{player}” is the colour of another seat in this "
                                         "game: give the person a name of their own.",
     **SETTING_REASONS,

@@ -111,6 +111,11 @@ class RuleCore(Protocol):
     def new_game(self, players: list[str], options: Mapping[str, Any], seed: int) -> Any:
         """A fresh state; raises `SetupError` for bad players or options."""
 
+    def check_new_game(self, state: Any) -> None:
+        """Raises `SetupError` for what a game being created may no longer have, though a
+        game stored with it still loads and replays (`new_game` must take every stored
+        header): How Ruck!'s box composition short of the box's Scot cards."""
+
     def apply(self, state: Any, action: JSON) -> Outcome:
         """The state after `action` (the old state is left untouched) or a `Refusal`."""
 

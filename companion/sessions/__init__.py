@@ -40,7 +40,7 @@ def make_header(game: Any, players: Any, options: Any = None, seed: Any = 0,
         players = [name_as_shown(name) if isinstance(name, str) else name
                    for name in players]
     options = {} if options is None else options
-    core.new_game(players, options, seed)  # validates players and options
+    core.check_new_game(core.new_game(players, options, seed))  # players and options
     folded = [person_key(name) for name in players]
     if len(set(folded)) != len(folded):
         raise SetupError("bad_players", reason="duplicate")

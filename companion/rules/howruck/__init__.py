@@ -11,7 +11,7 @@ from companion.rules.howruck import table, tug
 from companion.rules.howruck.cards import FIELD_COLORS, draw_json
 from companion.rules.howruck.choice_sets import legal_choice_sets
 from companion.rules.howruck.legal import legal_actions
-from companion.rules.howruck.options import parse_options
+from companion.rules.howruck.options import check_whole_box, parse_options
 from companion.rules.howruck.state import HowRuckState, new_state
 from companion.rules.players import check_players
 from companion.rules.rng import seed_state
@@ -32,6 +32,9 @@ class HowRuckCore:
                  seed: int) -> HowRuckState:
         ids = check_players(players, 2, 2)
         return new_state(ids, parse_options(options), seed, seed_state(seed))
+
+    def check_new_game(self, state: HowRuckState) -> None:
+        check_whole_box(state.options)
 
     def apply(self, state: HowRuckState, action: Any) -> Outcome:
         a, kind = begin_action(action, [*TABLE_ACTIONS, *TURN_ACTIONS],

@@ -88,3 +88,14 @@ def _parse_composition(raw: Any) -> tuple[tuple[Card, int], ...]:
     if sum(seen.values()) > SCOT_CARDS_IN_BOX:
         raise _bad("composition", sum(seen.values()), reason="more_than_45_scot_cards")
     return tuple(seen.items())
+
+
+def check_whole_box(options: Options) -> None:
+    """A new game's composition must list every Scot card of the box. With fewer, the cards
+    it leaves out cannot be entered: once its own are seen, a player still holding a card
+    has no move left and the table is stuck. Only new games are held to it (games stored
+    with a shorter one still load and play as they were)."""
+    if options.composition is not None:
+        listed = sum(count for _, count in options.composition)
+        if listed < SCOT_CARDS_IN_BOX:
+            raise _bad("composition", listed, reason="fewer_than_45_scot_cards")

@@ -57,6 +57,9 @@ class LaufRaufCore:
             figures={p: [BASE] * FIGURES for p in ids}, cards={p: [] for p in ids},
             supply=supply, turn=ids[0])
 
+    def check_new_game(self, state: LaufRaufState) -> None:
+        """Nothing beyond what `new_game` checks."""
+
     def apply(self, state: LaufRaufState, action: Any) -> Outcome:
         a, kind = begin_action(action, [*HANDLERS, *TABLE_CALLS], state.winner is not None,
                                state.winner)

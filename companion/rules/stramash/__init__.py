@@ -204,6 +204,9 @@ class StramashCore:
         return StramashState(players=tuple(ids), board=board, pairs=pairs, seed=seed,
                              laddies={p: [DOCK] * LADDIES for p in ids}, turn=ids[0])
 
+    def check_new_game(self, state: StramashState) -> None:
+        """Nothing beyond what `new_game` checks."""
+
     def apply(self, state: StramashState, action: Any) -> Outcome:
         a, kind = begin_action(action, ("play", "discard"), state.winner is not None,
                                state.winner)

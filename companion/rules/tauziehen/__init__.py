@@ -93,6 +93,9 @@ class TauziehenCore:
                               markers={p: None for p in ids}, points={p: 0 for p in ids},
                               played={p: [] for p in ids}, turn=ids[0])
 
+    def check_new_game(self, state: TauziehenState) -> None:
+        """Nothing beyond what `new_game` checks."""
+
     def apply(self, state: TauziehenState, action: Any) -> Outcome:
         over = state.phase == "over"
         a, kind = begin_action(action, ("block", "play"), over, state.winner,
