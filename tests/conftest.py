@@ -54,6 +54,15 @@ def daemon(web_live):
 
 
 @pytest.fixture
+def phone(web_live):
+    """An HTTP client of the web tests' daemon, paired (it may make moves)."""
+    from web_helpers import Client
+    client = Client(web_live.web.port)
+    client.pair(web_live)
+    return client
+
+
+@pytest.fixture
 def client(daemon):
     """An HTTP client of `daemon`'s web server, not paired yet (`client.pair(daemon)`)."""
     from web_helpers import Client

@@ -7,7 +7,6 @@ seat's own colour, a colour nobody plays here) is a person's name as ever. Over 
 from __future__ import annotations
 
 import pytest
-from web_helpers import Client
 
 ANOTHER_SEAT = {
     "en": "“red” is the colour of another seat in this game: give the person a name of their "
@@ -19,13 +18,6 @@ ANOTHER_SEAT = {
     "fr": "« red » est la couleur d’une autre place de cette partie : donnez à cette personne "
           "son propre nom.",
 }
-
-
-@pytest.fixture
-def phone(web_live):
-    client = Client(web_live.web.port)
-    client.pair(web_live)
-    return client
 
 
 @pytest.mark.parametrize("lang", sorted(ANOTHER_SEAT))

@@ -16,13 +16,6 @@ from companion.rules import get_core
 from companion.rules.randomplay import random_game
 
 
-@pytest.fixture
-def phone(web_live):
-    client = Client(web_live.web.port)
-    client.pair(web_live)
-    return client
-
-
 def played(phone: Client, game: str, players: list[str], ends: Callable[[Any, Any], bool],
            options: dict[str, Any] | None = None) -> tuple[int, Any]:
     """A whole game of `game` entered through the API: the first seeded random game whose

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from helpers import card
-from web_helpers import Client
 
 from companion.sessions import Sessions
 from companion.sessions.store import GameStore
@@ -33,13 +32,6 @@ MORE_EN = "The box composition lists 46 Scot cards, but a How Ruck! box has 45."
 def composition(total: int) -> list[dict]:
     return [{"card": card("red", 2), "count": 5}, {"card": card("white", 4, howruck=True),
                                                    "count": total - 5}]
-
-
-@pytest.fixture
-def phone(web_live):
-    client = Client(web_live.web.port)
-    client.pair(web_live)
-    return client
 
 
 @pytest.mark.parametrize("lang", sorted(FEWER))

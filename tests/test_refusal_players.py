@@ -14,13 +14,6 @@ from web_helpers import Client, play_through
 from companion.replay import replay
 
 
-@pytest.fixture
-def phone(web_live):
-    client = Client(web_live.web.port)
-    client.pair(web_live)
-    return client
-
-
 def refused_roll(phone: Client, names: dict[str, str] | None, lang: str) -> dict:
     """Blue throws the dice while it is red's turn (red sits first): the error a phone gets."""
     body = {"game": "laufrauf", "players": ["red", "blue"], "seed": 1}
