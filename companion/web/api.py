@@ -287,9 +287,8 @@ def put_settings() -> Response:
 def stream() -> Response:
     """Server-Sent Events. The answer only opens the stream: the server (server.py) then
     writes the snapshot and every change from its event loop, holding no thread."""
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     if request.method == "HEAD":  # headers only: no stream, no slot taken
-        return Response(mimetype="text/event-stream", headers=headers)
+        return stream_answer()
     d = daemon()
     phone = paired()  # the OLED's picture (it shows the PIN) only for paired phones
 
@@ -312,7 +311,17 @@ def stream() -> Response:
         opener(snapshot, phone)
     except TooManyStreams:
         raise Refusal("too_many_streams", max=d.broker.max_clients) from None
-    return Response(mimetype="text/event-stream", headers=headers)
+    return stream_answer()
+
+
+def stream_answer() -> Response:
+    """The head of a live stream (GET's, and HEAD's alone). No Content-Length: the stream
+    has none (the server sends it chunked), and Werkzeug's 0 for an empty body would tell
+    a HEAD client that GET's body is empty (RFC 9110 8.6)."""
+    answer = Response(mimetype="text/event-stream",
+                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    answer.automatically_set_content_length = False
+    return answer
 
 
 # --- simulation: on-screen buttons drive the mock pins ----------------------------------------

@@ -239,17 +239,23 @@ def answer_head(status: str, headers: list, extra: list[str]) -> bytes:
 
 
 def answer_bytes(status: str, headers: list, payload: bytes, keep_alive: bool,
-                 version: str) -> bytes:
-    """An answer's bytes, in one piece. Content-Length is the app's, else the payload's."""
+                 version: str, head_only: bool = False) -> bytes:
+    """An answer's bytes, in one piece. Content-Length is the app's, else the payload's.
+
+    `head_only` (an answer to HEAD): the payload is not sent, and its length is said only
+    when the app made one: it is then GET's body, whose length GET would be told. Werkzeug
+    makes no body for HEAD, and a generated one's length is known to no one; RFC 9110 8.6
+    allows no Content-Length then, never another number (0 would say GET's body is empty).
+    """
     extra = []
-    if not status.startswith(("1", "204", "304")) and \
+    if not status.startswith(("1", "204", "304")) and (payload or not head_only) and \
             not any(name.lower() == "content-length" for name, _ in headers):
         extra.append(f"Content-Length: {len(payload)}")
     if not keep_alive:
         extra.append("Connection: close")
     elif version == "1.0":
         extra.append("Connection: keep-alive")
-    return answer_head(status, headers, extra) + payload
+    return answer_head(status, headers, extra) + (b"" if head_only else payload)
 
 
 @functools.lru_cache(maxsize=8)

@@ -352,8 +352,8 @@ class _Connection(asyncio.Protocol):
         if stream is not None:
             stream.close()
         keep = head.keep_alive and not self.eof
-        self._write(answer_bytes(status, headers, b"" if head.method == "HEAD" else payload,
-                              keep, head.version))
+        self._write(answer_bytes(status, headers, payload, keep, head.version,
+                                 head_only=head.method == "HEAD"))
         if not keep:
             self.close()
             return
