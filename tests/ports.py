@@ -1,74 +1,9 @@
-"""Loopback ports for the servers the tests start (the daemon's page, Mosquitto, the league
-server), that nobody else is given before the server binds its own.
-
-A port taken by binding port 0 and closed again (`companion.bench.web_bench.free_port`)
-goes back to the kernel's ephemeral range, from which every other bind to port 0 and every
-outgoing connection on the machine draws its own port: another test run, the browser, any
-client. Under load one of them took the number before the daemon bound it ("Address already
-in use"). The ports here are outside that range, so the kernel never hands one out, and each
-is reserved for the life of this process by a lock on a file named after it: another test
-process (one run beside this one) skips it, and so does this one (a port is given once).
-"""
+"""The tests' loopback ports: the ones `companion bench` takes too (companion/bench/ports.py),
+outside the kernel's ephemeral range and reserved per process, so a test run and a bench
+beside it never share one. Here so a test says `from ports import free_port`."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import random
-import socket
-import tempfile
-from pathlib import Path
+from companion.bench.ports import ephemeral_range, free_port
 
-LOCKS = Path(tempfile.gettempdir()) / "companion-test-ports"
-LOWEST = 10000  # below it: ports of well-known services
-_held: list[int] = []  # the lock files' descriptors: a port stays ours while this process runs
-
-
-def ephemeral_range() -> tuple[int, int]:
-    """The ports the kernel gives out for port 0 and outgoing connections (Linux's default
-    where it cannot be read)."""
-    try:
-        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
-        return int(low), int(high)
-    except (OSError, ValueError):
-        return 32768, 60999
-
-
-def free_port(lowest: int = LOWEST, highest: int = 65535) -> int:
-    """A loopback port free now, outside the ephemeral range, not given before to this
-    process or to another one still running; from lowest..highest. OSError when none is."""
-    low, high = ephemeral_range()
-    ports = [p for p in range(lowest, highest + 1) if not low <= p <= high]
-    start = random.randrange(len(ports)) if ports else 0
-    LOCKS.mkdir(exist_ok=True)
-    for port in ports[start:] + ports[:start]:
-        fd = _reserve(port)
-        if fd is None:
-            continue
-        if _bindable(port):
-            _held.append(fd)
-            return port
-        os.close(fd)  # in use by someone who does not ask here: not ours to hold
-    raise OSError(f"no free loopback port in {lowest}..{highest} outside {low}..{high}")
-
-
-def _reserve(port: int) -> int | None:
-    """The descriptor of this process's lock on the port's file; None while another open
-    file holds it (another process's, or this one's: a port already given)."""
-    fd = os.open(LOCKS / str(port), os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
-
-
-def _bindable(port: int) -> bool:
-    """Nothing else listens on it (a service, a server of a process not using this module)."""
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
+__all__ = ["ephemeral_range", "free_port"]

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from companion.bench import Result, benchmark, compile_package, percentile, timing
-from companion.bench.web_bench import free_port as _free_port
+from companion.bench.ports import free_port
 from companion.race import DelayTracker, Edge, RaceArbiter
 
 WINDOW_S = 0.010
@@ -193,7 +193,7 @@ def _start(data: str) -> tuple[float | None, float | None, float]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--simulate",
-                             "--host", "127.0.0.1", "--port", str(_free_port()),
+                             "--host", "127.0.0.1", "--port", str(free_port()),
                              "--data", data], stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, env=env)
     first = screen = None

@@ -8,7 +8,6 @@ import http.client
 import json
 import random
 import re
-import socket
 import tempfile
 import threading
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench import Result, benchmark, timing
+from companion.bench.ports import free_port
 from companion.rules import GAMES
 from companion.web import PAGE_BUDGET
 from companion.web.choices import expand
@@ -48,12 +48,6 @@ def page_paths(game: str, lang: str = "de") -> list[str]:
     paths += [f"/static/{game}.{kind}" for kind in ("js", "css")
               if (root / "static" / f"{game}.{kind}").is_file()]
     return paths
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class _Http:

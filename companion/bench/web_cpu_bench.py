@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench import Result, benchmark, compile_package
-from companion.bench.web_bench import _Http, free_port, sse_messages
+from companion.bench.ports import free_port
+from companion.bench.web_bench import _Http, sse_messages
 from companion.web.choices import expand
 
 PIN = re.compile(rb"\bPIN (\d{6})\b")  # the simulation logs each PIN the display shows
