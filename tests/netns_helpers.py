@@ -48,6 +48,14 @@ class Netns:
         subprocess.run(["nsenter", f"--net={self.path}", "ip", *args], check=True,
                        capture_output=True, timeout=10)
 
+    def sysctl(self, name: str, value: str) -> None:
+        """Sets one of the namespace's own network settings (`net.ipv6.bindv6only`,
+        `net.ipv6.conf.all.disable_ipv6`…: each namespace has its own, the machine's stay
+        as they are)."""
+        assert _ns_id(self.holder.pid) != _ns_id("self")
+        subprocess.run(["nsenter", f"--net={self.path}", "sysctl", "-qw", f"{name}={value}"],
+                       check=True, capture_output=True, timeout=10)
+
     def connect(self, address: str = "10.77.0.2/24", gateway: str = "10.77.0.1",
                 also: tuple[str, str] | None = None) -> None:
         """A network appears: an interface with `address` and a default route via `gateway`
