@@ -56,6 +56,36 @@ def test_a_language_chosen_as_the_page_opens_is_the_pages_language(browser, daem
     assert page.inner_text("#pair-form button") == page.evaluate("window.companion.t('pair')")
 
 
+def test_the_last_language_chosen_wins_not_the_last_catalog_to_arrive(browser, daemon):
+    """German chosen, then at once Dutch, and German's words come last (slow Wi-Fi): the page
+    spoke German while its menu said Dutch. The last choice is the page's language; words
+    for a choice since taken back are dropped when they come."""
+    page = phone(browser, daemon)
+    choose_language(page, "en")  # the page opened in German: a choice of German from another
+    held = []
+
+    def hold_german(route):  # the German words held until the Dutch ones have come
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/i18n/de.json", hold_german)
+    page.select_option("#page-lang", "de")
+    while not held:
+        page.wait_for_timeout(20)
+    choose_language(page, "nl")
+    assert page.inner_text("#pair h2") == "Deze telefoon koppelen"
+    held[0].continue_()  # the German words come now
+    until(page, "performance.getEntriesByType('resource')"  # the first: as the page opened
+                ".filter((e) => e.name.endsWith('/i18n/de.json')).length === 2")
+    page.evaluate("fetch('/api/status').then((r) => r.json())")  # a round trip: they were read
+    assert page.evaluate("[window.companion.i18n.lang, document.documentElement.lang,"
+                         " document.querySelector('#page-lang').value]") == ["nl"] * 3
+    assert page.inner_text("#pair h2") == "Deze telefoon koppelen"
+    assert page.evaluate("document.cookie").count("companion_lang=nl") == 1
+
+
 FACES = {"de": (["A", "B", "D", "K"], ["Ass", "Bube", "Dame", "König"]),
          "fr": (["A", "V", "D", "R"], ["As", "Valet", "Dame", "Roi"])}
 CARDS = "[...document.querySelectorAll('#choices button.sm-card')]"

@@ -26,10 +26,12 @@
     $("#page-lang").value = app.lang;
   }
 
-  // The reader's choice of language: the page speaks it at once and keeps it (a cookie).
+  // The reader's choice of language: the page speaks it at once and keeps it (a cookie). A
+  // choice overtaken by the next one before its words came is dropped (i18n.load says so).
   async function chooseLanguage(e) {
-    if (!(await companion.i18n.load(e.target.value))) return;
-    app.lang = e.target.value;
+    const lang = e.target.value;
+    if (!(await companion.i18n.load(lang))) return;
+    app.lang = lang;
     document.cookie = `companion_lang=${app.lang}; path=/; max-age=31536000; SameSite=Strict`;
     // What the old language said goes: a refusal, the banner, a form's note, a marked field.
     show("");

@@ -49,10 +49,17 @@
     return (n) => Number(rule_(n));
   }
 
+  // A language's catalog, made the page's: true once it is. Two choices in quick succession
+  // (German, then at once Dutch) may be answered in the other order; the last one asked for
+  // wins, and words that come for a language no longer wanted are dropped (false), so the
+  // page never speaks German under a menu that says Dutch.
+  let asked = 0;
   async function load(lang) {
+    const ticket = ++asked;
     const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, {credentials: "same-origin"});
-    if (!response.ok) return false;
+    if (!response.ok || ticket !== asked) return false;
     const data = await response.json();
+    if (ticket !== asked) return false;
     catalog.lang = data.lang;
     catalog.strings = data.strings;
     try { catalog.plural = compilePlural(data.plural); } catch (err) { catalog.plural = (n) => (n !== 1 ? 1 : 0); }
