@@ -91,6 +91,40 @@ def test_a_field_tapped_to_type_in_is_not_swapped_under_the_finger(browser, daem
                          "document.querySelectorAll('#players input[name=person]')[1]")
 
 
+def test_people_left_alone_while_a_player_was_at_the_form_come_once_they_leave_it(
+        browser, daemon):
+    """The newest game's people, not shown while a field was tapped (the test above), were
+    never shown: a player who then left the form without typing found the people of a game
+    before it, and started that one again. They come once the focus leaves the form; what
+    a player typed stays, left or not."""
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Anna"})
+    page = setup_tab(browser, daemon)
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Anna\",\"blue\"],[\"\",\"green\"]]'")
+    page.evaluate("window.companion.stream.close()")  # the people are looked up when we say
+    fields = page.locator("#players input[name=person]")
+    fields.nth(1).click()  # tapped, nothing typed
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "yellow"], {}, 1,
+                    {"red": "Eva", "yellow": "Finn"})  # on another phone
+    page.evaluate("window.companion.setup.prefill()")  # what the stream asks: not now
+    assert page.evaluate(ROWS) == [["Anna", "blue"], ["", "green"]]
+    fields.nth(0).click()  # from field to field: still at the form
+    page.evaluate("window.companion.setup.prefill()")
+    assert page.evaluate(ROWS) == [["Anna", "blue"], ["", "green"]]
+    assert page.evaluate("document.activeElement === "
+                         "document.querySelector('#players input[name=person]')")
+    page.click("#setup h3")  # a tap beside the form: left, nothing typed
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Eva\",\"red\"],[\"Finn\",\"yellow\"]]'")
+
+    fields.nth(1).fill("Gus")  # typed, then left: the form is the player's
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Ida", "green": "Jan"})
+    page.evaluate("window.companion.setup.prefill()")
+    page.click("#setup h3")
+    page.evaluate("window.companion.setup.prefill()")  # a look after the leaving: answered
+    assert page.evaluate(ROWS) == [["Eva", "red"], ["Gus", "yellow"]]
+
+
 def test_stramash_in_pairs_shows_the_partners_the_table_will_make_before_the_start(
         browser, daemon):
     page = setup_tab(browser, daemon)

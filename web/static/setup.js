@@ -57,9 +57,10 @@
 
   // Who sat down at the newest game (/api/games/new, sessions/people.py): its people in their
   // seats, each with the colour they last played. The form starts from them, as long as
-  // nobody has changed it since (`touched`) or is at it (`prefill`), and a person typed into
-  // a game of colours gets their own colour back.
-  let people = [], touched = false;
+  // nobody has changed it since (`touched`: anything typed, picked, added or removed in it)
+  // or is at it (`prefill`; `waiting` then, until they leave it), and a person typed into a
+  // game of colours gets their own colour back.
+  let people = [], touched = false, waiting = false;
   const colourOf = (name) => {
     const known = name && people.find((p) => p.name && p.name.toLowerCase() === name.trim().toLowerCase());
     return known ? known.colour : null;
@@ -129,10 +130,14 @@
   // shows them unless it has been changed since it last did, or a player is at it (the focus
   // in it: a field tapped, the keyboard up, nothing typed yet). Its fields are made anew:
   // one swapped under the finger would take the focus and the keyboard with it, and what
-  // was typed next would land nowhere.
+  // was typed next would land nowhere. Left alone so, they are looked up again once the
+  // player leaves the form (`leftForm`).
+  const atForm = () => $("#setup-form").contains(document.activeElement);
   async function prefill() {
     const r = await app.api("GET", "/api/games/new");
-    if (!r.ok || touched || $("#setup-form").contains(document.activeElement) || !r.data.people.length) return;
+    if (!r.ok || touched || !r.data.people.length) return;
+    waiting = atForm();
+    if (waiting) return;
     people = r.data.people;
     if (r.data.game && [...$("#game").options].some((o) => o.value === r.data.game)) $("#game").value = r.data.game;
     const [min, max] = known($("#game").value).players;
@@ -140,6 +145,14 @@
     playerInputs(n, people.map((p) => ({name: p.name || "", colour: p.colour})));
     setupGameChanged();
     touched = false;
+  }
+
+  // The focus has left a field of the form, where people were left alone: looked up again.
+  // Where it went is prefill's question, when they come: to another of the form's fields (a
+  // player still at it), or back to the same one after a look at another app, they are left
+  // alone again.
+  function leftForm() {
+    if (waiting && !touched) prefill();
   }
 
   function setupGameChanged() {
@@ -296,6 +309,7 @@
     for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
       $("#setup-form").addEventListener(kind, () => { app.show(""); touched = true; });
     }
+    $("#setup-form").addEventListener("focusout", leftForm);
     $("#setup-form").addEventListener("input", showPartners);
     $("#setup-form").addEventListener("change", showPartners);
     $("#add-player").addEventListener("click", () => { touched = true; });
