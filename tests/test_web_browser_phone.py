@@ -217,3 +217,36 @@ def test_the_news_of_a_round_won_is_read_to_its_end(browser, daemon, lang):
     page.evaluate("window.companion.announce.note('Gekoppeld.')")
     assert page.evaluate("getComputedStyle(document.querySelector('#banner span')).fontSize") \
         == "14.4px"
+
+
+def _draws(anna: int, bert: int) -> dict:
+    return {"Anna": {"color": "red", "strength": anna}, "Bert": {"color": "blue", "strength": bert}}
+
+
+# A race tied, its tie-break tied, then won: three sentences at once, as the table says them.
+TIEBREAK = [{"kind": "race_tie", "params": {"margin_us": 4000}},
+            {"kind": "tiebreak_tied", "params": {"draws": _draws(3, 3)}},
+            {"kind": "tiebreak_won", "params": {"player": "Anna", "draws": _draws(5, 3)}}]
+HEADER_ROWS = "(() => { const h1 = document.createRange();" \
+    " h1.selectNodeContents(document.querySelector('header h1'));" \
+    " return document.querySelector('#live').getBoundingClientRect().top" \
+    " >= h1.getBoundingClientRect().bottom; })()"
+
+
+def test_news_over_a_header_of_two_rows_uses_the_lines_it_has(browser, daemon):
+    """On a 360 px phone the French header is two rows (the badge and the menu below the
+    title): the banner over it had room for six small lines and cut the tie-break's news at
+    four ("… (Anna: rouge 5, Bert:…"), a band empty above and below. It takes the lines the
+    bar holds, still inside the header's bar."""
+    page = phone(browser, daemon)
+    page.set_viewport_size({"width": 360, "height": 640})
+    choose_language(page, "fr")
+    assert page.evaluate(HEADER_ROWS)  # the case: the header wrapped
+    page.evaluate("(items) => window.companion.announce.banner(items, window.companion.t)",
+                  TIEBREAK)
+    page.wait_for_selector("#banner:not([hidden])")
+    shot(page, "23-news-two-rows-fr")
+    assert page.evaluate(CUT) <= 0, page.inner_text("#banner")
+    boxes = page.evaluate(NEWS_BOXES)
+    assert boxes["header"][0] <= boxes["banner"][0] and boxes["banner"][1] <= \
+        boxes["header"][1] <= boxes["tabs"], boxes

@@ -99,8 +99,8 @@
   // language menu; the header wrapped, they are on a row below it and the title's row is its
   // and the news's), over the title (the badge and the menu in sight: the table's state and
   // the way to another language), and the whole bar. In each, a line longer than two lines is
-  // set smaller, three lines, then four, rather than cut short with "…" (a round won said
-  // without its reason).
+  // set smaller, three lines, then four or as many as the room holds (a header of two rows),
+  // rather than cut short with "…" (a round won said without its reason).
   function place(box) {
     for (const room of rooms()) {
       Object.assign(box.style, {top: room.top + "px", left: room.left + "px", width: room.width + "px", height: room.height + "px"});
@@ -114,10 +114,13 @@
     const span = box.firstElementChild, whole = () => span.scrollHeight <= span.clientHeight
       && span.scrollWidth <= span.clientWidth && span.offsetHeight <= box.clientHeight;
     box.classList.remove("long", "longer");
+    box.style.removeProperty("--lines");
     for (const size of ["long", "longer"]) {
       if (whole()) return true;
       box.classList.add(size);
     }
+    const holds = Math.floor(box.clientHeight / parseFloat(getComputedStyle(span).lineHeight));
+    box.style.setProperty("--lines", Math.max(4, holds));  // the smallest lines: as many as fit
     return whole();
   }
 
