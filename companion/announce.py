@@ -69,7 +69,7 @@ def _one(e: dict[str, Any], view: dict[str, Any],
                   barrels=e.get("barrels", {}))
     if kind == "game_won":
         winner = e.get("player")
-        if winner is None or winner == "draw":
+        if winner is None or view.get("result") == "draw":  # Tauziehen: a player may be "draw"
             return _a("game_drawn")
         players = winner if isinstance(winner, list) else [winner]
         return _a("game_won", players=players)

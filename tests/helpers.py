@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,6 +61,44 @@ class Table:
 
     def act(self, player: str, kind: str, **params: Any) -> list[dict]:
         return self.do(type="action", player=player, card=kind, **params)
+
+
+def seed_ending(game: str, players: list[str], ends: Callable[[Any, Any], bool],
+                options: dict[str, Any] | None = None) -> int:
+    """The first seed (of 100) whose random game of `game` (`randomplay.random_game`: real
+    legal actions) ends the way `ends(core, final state)` accepts: a game a test needs
+    played to a particular end (a draw, a win of a player named "draw")."""
+    from companion.rules.randomplay import random_game
+
+    core = get_core(game)
+    for seed in range(100):
+        final = random_game(core, seed, players, options)[1]
+        if core.is_over(final) and ends(core, final):
+            return seed
+    raise AssertionError(f"no {game} game among 100 seeds ends that way")
+
+
+def played_to_the_end(game: str, players: list[str], ends: Callable[[Any, Any], bool],
+                      options: dict[str, Any] | None = None) -> Table:
+    """A `Table` that played the game `seed_ending` finds, action by action: its `events`
+    are the last action's, its `view` the final one."""
+    from companion.rules.randomplay import random_game
+
+    seed = seed_ending(game, players, ends, options)
+    table = Table(game, players, options, seed)
+    for action in random_game(table.core, seed, players, options)[0]:
+        table.do(**action)
+    return table
+
+
+def won_by(name: str) -> Callable[[Any, Any], bool]:
+    """`seed_ending`'s `ends` for a game won by the player `name`."""
+    return lambda core, state: core.winner(state) == name
+
+
+def drawn(core: Any, state: Any) -> bool:
+    """`seed_ending`'s `ends` for a drawn game (the core's winner None)."""
+    return core.winner(state) is None
 
 
 def play_filler(t: Table, plays: int) -> None:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import Table, card
+from helpers import Table, card, drawn, played_to_the_end, won_by
 
 from companion.announce import announcements
 from companion.rules import Refusal, get_core
@@ -132,6 +132,18 @@ def test_tauziehen_points_name_the_player_and_the_score():
         total[p["player"]] = total.get(p["player"], 0) + p["count"]
         assert p["count"] >= 1 and p["points"] == total[p["player"]]
     assert said[-1]["kind"] in ("game_won", "game_drawn")
+
+
+@pytest.mark.parametrize(("players", "ends", "said"), [
+    (["Ida", "draw"], won_by("draw"), {"kind": "game_won", "params": {"players": ["draw"]}}),
+    (["Ida", "draw"], drawn, {"kind": "game_drawn", "params": {}}),
+    (["Ida", "Jan"], drawn, {"kind": "game_drawn", "params": {}}),
+], ids=["won_by_draw", "drawn_beside_draw", "drawn"])
+def test_a_tauziehen_draw_is_told_by_the_game_not_by_a_players_name(players, ends, said):
+    """A player may be called "draw" (the ids are the names): the game that player won is
+    announced as their win, and a drawn game, with or without such a player, as a draw."""
+    t = played_to_the_end("tauziehen", players, ends)
+    assert announcements(t.events, t.view)[-1] == said
 
 
 def test_lauf_rauf_berggeist_cards_and_strikes():

@@ -15,6 +15,7 @@ import termios
 import time
 
 import pytest
+from helpers import drawn, seed_ending, won_by
 from ports import free_port
 from web_helpers import Client
 
@@ -148,6 +149,29 @@ def test_each_games_state_line_says_whose_turn_and_how_it_ended(tmp_path, game, 
     assert not any("None" in line or "red" in line or "blue" in line for line in lines)
     if session.status == "over":
         assert "ist vorbei" in lines[-1], lines[-1]
+
+
+@pytest.mark.parametrize(("players", "ends", "said"), [
+    (["Ida", "draw"], won_by("draw"), "Game over, draw won."),
+    (["Ida", "draw"], drawn, "Game over, a draw."),
+    (["Ida", "Jan"], drawn, "Game over, a draw."),
+], ids=["won_by_draw", "drawn_beside_draw", "drawn"])
+def test_a_tauziehen_draw_is_said_by_the_game_not_by_a_players_name(tmp_path, players, ends,
+                                                                    said):
+    """The terminal's line at the end of a Tauziehen game a player called "draw" won names
+    that player (it said "a draw"); a drawn game is a draw, with or without such a player.
+    The game entered action by action into the table's sessions."""
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+
+    seed = seed_ending("tauziehen", players, ends)
+    sessions = Sessions(tmp_path)
+    session = sessions.create("tauziehen", players, None, seed)
+    for action in random_game(get_core("tauziehen"), seed, players)[0]:
+        sessions.apply(session.id, action)
+    assert sessions.get(session.id).status == "over"
+    line = state_line(sessions.get(session.id).view(), "en")
+    assert line == f"Game #{session.id} (Tauziehen): {said}"
 
 
 def test_a_third_players_key_presses_the_third_seats_button(daemon):

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import golden
+from helpers import drawn, golden, played_to_the_end, won_by
 from PIL import Image
 
 from companion.i18n import languages
@@ -214,6 +214,21 @@ def test_tauziehen_shows_a_name_of_up_to_eight_letters_whole(names):
         x0, _, x1, _ = boxes[name]
         assert shortened(name, MIN_TEXT_PX, x1 - x0) == name, (name, boxes[name])
     assert canvas.overflows == []
+
+
+@pytest.mark.parametrize(("players", "ends", "said"), [
+    (["Ida", "draw"], won_by("draw"), ["draw", "gewinnt das Spiel"]),
+    (["Ida", "draw"], drawn, ["Unentschieden"]),
+    (["Ida", "Jan"], drawn, ["Unentschieden"]),
+], ids=["won_by_draw", "drawn_beside_draw", "drawn"])
+def test_a_tauziehen_draw_is_shown_by_the_game_not_by_a_players_name(players, ends, said):
+    """The end of a Tauziehen game a player called "draw" won is that player's win (it was
+    shown as a draw); a drawn game is a draw, with or without such a player. The score
+    line below."""
+    t = played_to_the_end("tauziehen", players, ends)
+    canvas = draw(Scene(lang="de", state=t.view))
+    score = " : ".join(str(t.view["points"][p]) for p in players)
+    assert [text for text, _ in canvas.texts] == [*said, score]
 
 
 @pytest.mark.parametrize(("count", "points", "lang", "said"), [

@@ -4,6 +4,7 @@ test_web_browser_howruck.py.)"""
 
 from __future__ import annotations
 
+from backup_helpers import finished_game
 from browser_helpers import (
     accepted,
     move_buttons,
@@ -17,6 +18,7 @@ from browser_helpers import (
     until,
     visible_buttons,
 )
+from helpers import drawn, seed_ending, won_by
 
 
 def figure(page, player: str, index: int) -> dict:
@@ -123,6 +125,22 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
         " === '{\"track\":0}'")
     assert "Bob ist am Zug" in page.inner_text("#prompt")
     shot(page, "16-stramash")
+
+
+def test_tauziehen_a_player_named_draw_who_won_is_the_winner_on_the_phone(browser, daemon):
+    """The end of a Tauziehen game a player called "draw" won is that player's win on the
+    page (it said "Unentschieden!"); a drawn game beside that player is a draw. Both games
+    entered through the table, action by action."""
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    players = ["Ida", "draw"]
+    for ends, prompt in [(won_by("draw"), "Draw gewinnt das Spiel!"),
+                         (drawn, "Unentschieden!")]:
+        game_id = finished_game(daemon, "tauziehen", seed_ending("tauziehen", players, ends),
+                                players)
+        until(page, f"window.companion.state?.id === {game_id}"
+                    " && window.companion.state.phase === 'over'")
+        assert page.inner_text("#prompt") == prompt
 
 
 def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon):

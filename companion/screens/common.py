@@ -142,8 +142,9 @@ def round_won(canvas: Canvas, banner: dict[str, Any], lang: str) -> None:
 
 def game_won(canvas: Canvas, winner: str | list[str] | None, lang: str,
              score: str = "") -> None:
-    """The end of a game: who won (a pair together: "Ben & Opa win the game"), or a draw."""
-    if winner is None or winner == "draw":
+    """The end of a game: who won (a pair together: "Ben & Opa win the game"), or a draw
+    (`winner` None; never told by the name: a Tauziehen player may be called "draw")."""
+    if winner is None:
         canvas.text((0, 4, WIDTH, 34), text("draw_game", lang), 20, align="center")
     else:
         team = isinstance(winner, list)

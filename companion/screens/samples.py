@@ -210,7 +210,7 @@ def long_name_scenes(lang: str) -> list[Scene]:
             "kind": "undone", "params": {"player": "yellow", "action": {}, "events": []}}),
         Scene(lang=lang, state=dict(TAU, players=names, turn=LONG, points={n: 3 for n in names},
                                     markers={LONG: 16})),
-        Scene(lang=lang, state=dict(TAU, winner="draw")),
+        Scene(lang=lang, state=dict(TAU, winner="draw", result="draw")),
         Scene(lang=lang, state=dict(STRAMASH, players=[f"{LONG}{i}" for i in range(6)],
                                     teams=[[f"{LONG}{i}", f"{LONG}{i + 3}"] for i in range(3)],
                                     turn=LONG, last={"player": LONG, "type": "discard",

@@ -47,7 +47,8 @@ def state_sentence(view: dict[str, Any], lang: str = "en") -> str | None:
     barrel = view.get("barrel")
     if view.get("status") == "over" or winner is not None:
         winners = winner if isinstance(winner, list) else [winner]
-        what = Said("console:over_draw") if winner in (None, "draw") else \
+        drawn = winner is None or view.get("result") == "draw"  # a player may be "draw"
+        what = Said("console:over_draw") if drawn else \
             Said("console:over_won", player=" & ".join(person(n, lang, names) for n in winners))
     elif barrel is not None:
         what = Said("console:barrel", field=barrel, player=turn) if turn else \

@@ -1,9 +1,10 @@
 """Tauziehen: the five rope cards on the −2…+2 track, both markers, the points.
 
 Reads the Tauziehen public view: players, turn, rope ({"1": pos, …}), markers ({ID: card or
-None}), points, winner. Player 1 (first id, +2 side) is drawn on the left; each rope card is a
-row, its position a slot from +2 (left) to −2 (right). A player's marker is a bar on that
-player's side of the card it sits on. The names stand on a line of their own above, half the
+None}), points, winner, result (a "draw" is told by it: a player may be called "draw"). Player
+1 (first id, +2 side) is drawn on the left; each rope card is a row, its position a slot from
++2 (left) to −2 (right). A player's marker is a bar on that player's side of the card it sits
+on. The names stand on a line of their own above, half the
 width each, so that a name of eight letters shows whole; the points below them, beside the
 rope.
 """
@@ -30,7 +31,8 @@ def draw(canvas: Canvas, state: dict[str, Any], lang: str) -> None:
     winner = state.get("winner")
     if winner:
         score = " : ".join(str(points.get(p, 0)) for p in players)
-        common.game_won(canvas, None if winner == "draw" else str(winner), lang, score)
+        drawn = state.get("result") == "draw"  # the view's winner says "draw" then, too
+        common.game_won(canvas, None if drawn else str(winner), lang, score)
         return
     for side, player in enumerate(players[:2]):
         x0 = 0 if side == 0 else WIDTH - NAME_W

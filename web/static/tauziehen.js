@@ -84,7 +84,8 @@
   }
 
   function prompt(s, t) {
-    if (s.winner) return s.winner === "draw" ? t("tz_draw") : t("over", {p: s.winner});
+    // a draw by the view's result: its winner says "draw" then, and so may a player's name
+    if (s.winner) return s.result === "draw" ? t("tz_draw") : t("over", {p: s.winner});
     if (s.phase === "opening") return t("tz_opening", {p: s.turn});
     return t("turn", {p: s.turn});
   }

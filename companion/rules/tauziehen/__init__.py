@@ -197,10 +197,19 @@ class TauziehenCore:
 
     def winner(self, state: TauziehenState) -> str | None:
         """The winner, None for a draw (the view's `winner` says "draw" there, as the spec
-        has it). A draw is told by the points, never by the word: a player may be "draw"."""
+        has it). A draw is told by the points, never by the word: a player may be "draw".
+        The view's `result` says it for the outputs ("win"/"draw", None while playing)."""
         if state.phase == "over" and len(set(state.points.values())) == 1:
             return None
         return state.winner
+
+    def result(self, state: TauziehenState) -> str | None:
+        """How the game ended, as the outputs must tell it: "draw" or "win" (None while it
+        is played). The view's `winner` is "draw" both for a draw and for a game won by a
+        player called "draw"; announcements, the OLED, the terminal and the page read this."""
+        if state.phase != "over":
+            return None
+        return "draw" if self.winner(state) is None else "win"
 
     @staticmethod
     def view_score(view: Mapping[str, Any]) -> dict[str, int]:
@@ -220,6 +229,7 @@ class TauziehenCore:
             "cards_left": {p: len(DECK) - len(c) for p, c in s.played.items()},
             "last": s.last,
             "winner": s.winner,
+            "result": self.result(s),
             "seed": s.seed,
             "actions": s.actions,
         }
