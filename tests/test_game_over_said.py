@@ -10,22 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import drawn, seed_ending, won_by
 from web_helpers import Client, play_through
-
-from companion.rules import get_core
-from companion.rules.randomplay import random_game
 
 
 def played(phone: Client, game: str, players: list[str], ends: Callable[[Any, Any], bool],
            options: dict[str, Any] | None = None) -> tuple[int, Any]:
     """A whole game of `game` entered through the API: the first seeded random game whose
     end `ends(core, final state)` accepts. Its id and the final state."""
-    core = get_core(game)
-    finals = ((seed, random_game(core, seed, players, options)[1]) for seed in range(100))
-    seed = next((seed for seed, final in finals if core.is_over(final) and ends(core, final)),
-                None)
-    assert seed is not None, f"no {game} game among 100 seeds ends that way"
-    return play_through(phone, game, seed, players, options=options)
+    return play_through(phone, game, seed_ending(game, players, ends, options), players,
+                        options=options)
 
 
 def refused(phone: Client, game_id: int, action: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -42,10 +36,6 @@ DRAWN = {
 }
 
 
-def drawn(core: Any, final: Any) -> bool:
-    return core.winner(final) is None
-
-
 @pytest.mark.parametrize("lang", sorted(DRAWN))
 def test_a_drawn_tauziehen_game_is_over_as_a_draw(phone, lang):
     game_id, final = played(phone, "tauziehen", ["Cat", "Sanne"], drawn)
@@ -57,8 +47,7 @@ def test_a_drawn_tauziehen_game_is_over_as_a_draw(phone, lang):
 
 def test_a_player_named_draw_who_won_is_said_as_the_name(phone):
     """The draw is told by the points, never by the word: a player may be called "draw"."""
-    game_id, _ = played(phone, "tauziehen", ["Ida", "draw"],
-                        lambda core, s: core.winner(s) == "draw")
+    game_id, _ = played(phone, "tauziehen", ["Ida", "draw"], won_by("draw"))
     error = refused(phone, game_id, {"type": "play", "player": "Ida", "card": 1}, "de")
     assert error["params"] == {"winner": "draw", "result": "win"}
     assert error["message"] == "Das Spiel ist vorbei: draw hat gewonnen."
