@@ -110,8 +110,8 @@ def test_placeholders_are_filled_and_cards_are_described():
 def test_unknown_codes_and_languages_fall_back_without_failing():
     assert message("brand_new_code", {}, "de") == "Nicht erlaubt (brand_new_code)."
     assert message("not_your_turn", {"player": "A", "turn": "B"}, "xx") == \
-        "It is B's turn, not A's."
-    assert message("not_your_turn", {}, "en") == "It is {turn}'s turn, not {player}'s."
+        "B is to play, not A."
+    assert message("not_your_turn", {}, "en") == "{turn} is to play, not {player}."
 
 
 @pytest.mark.parametrize("header,lang", [

@@ -30,7 +30,7 @@ def refused_roll(phone: Client, names: dict[str, str] | None, lang: str) -> dict
 
 
 @pytest.mark.parametrize(("lang", "text"), [
-    ("en", "It is Anna (red)'s turn, not Ben (blue)'s."),
+    ("en", "Anna (red) is to play, not Ben (blue)."),  # not "Anna (red)'s turn"
     ("de", "Anna (rot) ist am Zug, nicht Ben (blau)."),
     ("nl", "Anna (rood) is aan de beurt, niet Ben (blauw)."),
     ("fr", "C'est à Anna (rouge) de jouer, pas à Ben (bleu)."),
@@ -40,7 +40,7 @@ def test_not_your_turn_names_the_people_with_their_colours(phone, lang, text):
 
 
 @pytest.mark.parametrize(("lang", "text"), [
-    ("en", "It is Red's turn, not Blue's."),
+    ("en", "Red is to play, not Blue."),
     ("de", "Rot ist am Zug, nicht Blau."),
     ("nl", "Rood is aan de beurt, niet blauw."),
     ("fr", "C'est à rouge de jouer, pas à bleu."),

@@ -26,7 +26,7 @@ MESSAGES: dict[str, Source] = {
     "unknown_action_type": "“{type}” is not an action of this game.",
     "game_over": "The game is over: {winner} has won.",
     "wrong_phase": "That is not possible now (phase: {phase}).",
-    "not_your_turn": "It is {turn}'s turn, not {player}'s.",
+    "not_your_turn": "{turn} is to play, not {player}.",  # no 's: "Anna (red)'s turn"
     "bad_card": "Nessie is the white card of strength 6.",
     "strength_out_of_range": "A {color} card has a strength from 0 to {max}, not {strength}.",
     "duplicate_action_card": "There is only one “{card}” card in the box.",
