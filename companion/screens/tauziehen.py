@@ -4,9 +4,8 @@ Reads the Tauziehen public view: players, turn, rope ({"1": pos, …}), markers 
 None}), points, winner, result (a "draw" is told by it: a player may be called "draw"). Player
 1 (first id, +2 side) is drawn on the left; each rope card is a row, its position a slot from
 +2 (left) to −2 (right). A player's marker is a bar on that player's side of the card it sits
-on. The names stand on a line of their own above, half the
-width each, so that a name of eight letters shows whole; the points below them, beside the
-rope.
+on. The names stand on a line of their own above, half the width each, so that a name of
+eight letters shows whole; the points below them, beside the rope.
 """
 
 from __future__ import annotations
