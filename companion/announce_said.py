@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import card_name, person, sentence, word
-from companion.i18n.catalogs import fill
+from companion.i18n.catalogs import decimal, fill
 
 
 def page_said(key: str, lang: str, **params: Any) -> str:
@@ -44,8 +44,8 @@ def say_announcement(item: dict[str, Any], lang: str,
     return ""
 
 
-def _ms(us: int) -> str:
-    return f"{us / 1000:.1f}"
+def _ms(us: int, lang: str) -> str:
+    return decimal(us / 1000, lang)
 
 
 def _draws(draws: dict[str, Any], lang: str) -> str:
@@ -56,13 +56,13 @@ def _draws(draws: dict[str, Any], lang: str) -> str:
 def _race_won(p: dict[str, Any], who: str, lang: str) -> str:
     if p.get("margin_us") is None:
         return page_said("an_race_won_alone", lang, p=who)
-    return page_said("an_race_won", lang, p=who, ms=_ms(p["margin_us"]))
+    return page_said("an_race_won", lang, p=who, ms=_ms(p["margin_us"], lang))
 
 
 def _race_tie(p: dict[str, Any], who: str, lang: str) -> str:
     if p.get("margin_us") is None:
         return page_said("an_race_tie_plain", lang)
-    return page_said("an_race_tie", lang, ms=_ms(p["margin_us"]))
+    return page_said("an_race_tie", lang, ms=_ms(p["margin_us"], lang))
 
 
 def _contest(p: dict[str, Any], who: str, lang: str) -> str:

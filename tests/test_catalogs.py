@@ -371,3 +371,16 @@ def test_dutch_says_partij_for_a_game_played_and_spel_for_a_kind(tmp_path):
     wrong = {context: text for context, forms in entries(compiled(po, tmp_path)).items()
              for text in forms if played.search(text)}
     assert wrong == {}
+
+
+@pytest.mark.parametrize("lang,margin", [("en", "14.1"), ("de", "14,1"), ("nl", "14,1"),
+                                         ("fr", "14,1")])
+def test_a_race_margin_is_written_as_the_language_writes_decimals(lang, margin):
+    """The terminal's race line, for a race the arbiter decided from presses (the OLED's
+    and the page's: test_screens, test_web_announce)."""
+    from companion.race import decide_presses
+    from companion.screens.sentences import race_sentence
+
+    decision = decide_presses(("Anna", "Bert"), {"Anna": [31_000], "Bert": [16_900]}, 10,
+                              "ignore")
+    assert f"{margin} ms" in race_sentence(decision.as_json(), lang)

@@ -9,11 +9,11 @@ from daemon_helpers import Recorder
 from helpers import card, round_won_by_a
 
 HISTORY = {
-    "de": ["Bert hat den Wettlauf gewonnen, 14.1 ms voraus",
+    "de": ["Bert hat den Wettlauf gewonnen, 14,1 ms voraus",
            "Kräftemessen: Anna 6 : 8 Bert, das Fass rückt 2 zu Bert"],
     "en": ["Bert won the race, 14.1 ms ahead",
            "Contest: Anna 6 : 8 Bert, the barrel moves 2 toward Bert"],
-    "nl": ["Bert heeft de race gewonnen, 14.1 ms voor",
+    "nl": ["Bert heeft de race gewonnen, 14,1 ms voor",
            "Krachtmeting: Anna 6 : 8 Bert, het vat gaat 2 naar Bert"],
 }
 

@@ -25,6 +25,7 @@ DOMAIN = "companion"
 SOURCE_LANGUAGE = "en"
 SHIPPED = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGE_NAME = "language:name"  # each catalog names its language in that language
+DECIMAL_MARK = "language:decimal_mark"  # what parts a number's decimals: "." or ","
 
 
 def locale_dir() -> Path:
@@ -90,6 +91,12 @@ def language_name(lang: str) -> str:
     return translate(LANGUAGE_NAME, "English", lang)
 
 
+def decimal(value: float, lang: str, digits: int = 1) -> str:
+    """A number with `digits` decimals as `lang` writes it ("4.2" in English, "4,2" in
+    German): a race's margin in ms on the OLED, the terminal, the page and its history."""
+    return f"{value:.{digits}f}".replace(".", translate(DECIMAL_MARK, ".", lang))
+
+
 def plural_rule(lang: str) -> str:
     """The catalog's C expression choosing a plural form for n (the page evaluates it)."""
     if lang == SOURCE_LANGUAGE:
@@ -126,7 +133,7 @@ def _page_catalog(where: Path, lang: str) -> dict[str, Any]:
             strings[key] = plural_forms(context, source, lang) if isinstance(source, dict) \
                 else translate(context, source, lang)
     return {"lang": lang, "name": language_name(lang), "plural": plural_rule(lang),
-            "strings": strings}
+            "decimal_mark": translate(DECIMAL_MARK, ".", lang), "strings": strings}
 
 
 def page_catalog(lang: str) -> dict[str, Any]:

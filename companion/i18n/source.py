@@ -28,7 +28,8 @@ def sources() -> dict[str, Source]:
     from companion.i18n.words import WORDS
     from companion.screens.texts import TEXTS
 
-    out: dict[str, Source] = {"language:name": "English"}  # each catalog: its own name
+    out: dict[str, Source] = {"language:name": "English",  # each catalog: its own name
+                              "language:decimal_mark": "."}  # "4.2 ms"; German "4,2 ms"
     for prefix, table in (("refusal", MESSAGES), ("refusal", REASONS), ("word", WORDS),
                           ("oled", TEXTS), ("page", PAGE), ("setting", SETTING_NAMES),
                           ("option", OPTION_NAMES)):

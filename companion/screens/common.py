@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from companion.i18n.catalogs import decimal
 from companion.screens.canvas import DARK, HEIGHT, LIT, WIDTH, Canvas
 from companion.screens.texts import text
 
@@ -121,7 +122,7 @@ def race(canvas: Canvas, race: dict[str, Any], lang: str) -> None:
                     shorten=True)
         gap = _gap_ms(decision.get("times_ms") or {})
         if gap is not None:
-            canvas.text((0, 51, WIDTH, HEIGHT), f"+{gap:.1f} ms", 11, align="center")
+            canvas.text((0, 51, WIDTH, HEIGHT), f"+{decimal(gap, lang)} ms", 11, align="center")
 
 
 def _gap_ms(times_ms: dict[str, float]) -> float | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import person, sentence
+from companion.i18n.catalogs import decimal
 from companion.i18n.said import Said
 from companion.screens.common import GAME_TITLES
 
@@ -15,7 +16,7 @@ from companion.screens.common import GAME_TITLES
 def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
     """A decided race as the terminal says it: who, and by how much."""
     margin = decision.get("margin_us")
-    ms = f"{margin / 1000:.1f}" if margin is not None else None
+    ms = decimal(margin / 1000, lang) if margin is not None else None
     if decision["tie"]:
         said = Said("console:tie", ms=ms) if ms else Said("console:tie_plain")
     elif decision.get("reason") == "false_start":

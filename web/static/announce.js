@@ -27,7 +27,7 @@
     const p = item.params || {};
     const state = window.companion.state;
     const lr = (x) => window.companion.playerName("laufrauf", x, people || (state && state.names));
-    const ms = (us) => (us / 1000).toFixed(1);
+    const ms = (us) => window.companion.i18n.decimal(us / 1000);
     switch (item.kind) {
       case "race_won":
         return p.margin_us != null ? t("an_race_won", {p: p.player, ms: ms(p.margin_us)}) : t("an_race_won_alone", {p: p.player});

@@ -123,7 +123,7 @@
 
   function describeRace(a, e) {
     const r = e || a;
-    const ms = (us) => (us / 1000).toFixed(1);
+    const ms = (us) => companion.i18n.decimal(us / 1000);
     if (r.tie) return r.margin_us != null ? t("tie_margin", {ms: ms(r.margin_us)}) : t("tie");
     if (r.reason === "false_start") {
       return t("won_by_false_start", {p: r.winner, q: (r.false_starts || []).filter((p) => p !== r.winner).join(", ")});

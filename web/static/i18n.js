@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const companion = (window.companion = window.companion || {});
-  const catalog = {lang: "en", strings: {}, plural: (n) => (n !== 1 ? 1 : 0)};
+  const catalog = {lang: "en", strings: {}, plural: (n) => (n !== 1 ? 1 : 0), decimalMark: "."};
 
   // n, numbers, ( ), ! * / % + - < <= > >= == != && || ?: — C's precedence, integers.
   function compilePlural(rule) {
@@ -61,6 +61,7 @@
     const data = await response.json();
     if (ticket !== asked) return false;
     catalog.lang = data.lang;
+    catalog.decimalMark = data.decimal_mark || ".";
     catalog.strings = data.strings;
     try { catalog.plural = compilePlural(data.plural); } catch (err) { catalog.plural = (n) => (n !== 1 ? 1 : 0); }
     return true;
@@ -109,7 +110,9 @@
     return upper !== first && upper.length === 1 ? upper + String(text).slice(1) : text;
   }
 
-  companion.i18n = {load, compilePlural, elide, get lang() { return catalog.lang; }};
+  // A number with `digits` decimals as the page's language writes it ("4.2", German "4,2").
+  const decimal = (x, digits = 1) => x.toFixed(digits).replace(".", catalog.decimalMark);
+  companion.i18n = {load, compilePlural, elide, decimal, get lang() { return catalog.lang; }};
   companion.t = t;
   companion.sentence = sentence;
 })();

@@ -110,7 +110,7 @@
       table([t("pl_opponent"), t("pl_played"), t("pl_won"), t("pl_lost")], h2h, "h2h-table"));
     if (player.race.races) {
       const margin = player.race.median_margin_us === null ? "" :
-        " · " + t("pl_margin", {ms: (player.race.median_margin_us / 1000).toFixed(1)});
+        " · " + t("pl_margin", {ms: window.companion.i18n.decimal(player.race.median_margin_us / 1000)});
       box.append(el("p", {class: "race-line"}, `${t("pl_races")}: ${player.race.wins}/${player.race.races}${margin}`));
     }
     return box;
