@@ -182,8 +182,8 @@ def start_game(header: dict[str, Any], line: int, lang: str = "en"):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError("bad_seed")
         state = core.new_game(header["players"], header.get("options") or {}, seed)
-        if "names" in header:  # the people playing the colours: checked as a new game's
-            check_names(header["game"], header["names"], header["players"])
+        if "names" in header:  # the people playing the colours, as a stored game has them
+            check_names(header["game"], header["names"], header["players"], stored=True)
         return core, state
     except Refusal as err:  # a SetupError, or a name no game would take
         raise ReplayInputError(line, header_refused(err, lang)) from None

@@ -26,15 +26,17 @@ from companion.sessions.players import check_name
 from companion.stats import People, person_key
 
 
-def check_names(game: str, names: Any, players: list[str]) -> dict[str, str]:
+def check_names(game: str, names: Any, players: list[str], *,
+                stored: bool = False) -> dict[str, str]:
     """A new game's ``names``: each of its player ids (not every one need have a name) to a
     name, taken as a typed name is (composed, spaces at its ends dropped); no two alike, a
-    letter's case aside; none another seat's colour id (blue's person "red": the statistics
-    know an unnamed seat by its id, and would take that person for the unnamed red seat,
-    nobody; refused whether red has a name or not, a rule the form can say. "Red", a person's
-    name as typed, the seat's own colour and a colour nobody plays here are names). Only a
-    game whose ids are colours takes them (elsewhere the ids are the names). Raises
-    `SetupError` or `Refusal` ``bad_player_name``."""
+    letter's case aside; none another seat's colour id (blue's person "red": refused whether
+    red has a name or not, a rule the form can say, so that nobody reads that person for the
+    unnamed red seat. "Red", a person's name as typed, the seat's own colour and a colour
+    nobody plays here are names). `stored`: names a stored game carries (its file replayed),
+    where another seat's colour is let through: games stored before that rule hold such
+    names. Only a game whose ids are colours takes them (elsewhere the ids are the names).
+    Raises `SetupError` or `Refusal` ``bad_player_name``."""
     if not get_core(game).colour_ids:
         raise SetupError("unknown_key", key="names")
     if not isinstance(names, dict):
@@ -45,7 +47,7 @@ def check_names(game: str, names: Any, players: list[str]) -> dict[str, str]:
             raise SetupError("bad_players", reason="not_allowed", player=str(pid),
                              allowed=list(players))
         out[pid] = check_name(name)
-        if out[pid] in players and out[pid] != pid:
+        if out[pid] in players and out[pid] != pid and not stored:
             raise SetupError("bad_players", reason="another_seats_colour",  # quoted as typed,
                              player=PlayerId(out[pid], colour=False))  # not as a colour
     folded = [person_key(name) for name in out.values()]
