@@ -51,3 +51,11 @@ def test_a_stored_blue_person_called_red_loads_and_its_file_replays(tables):
         final = json.loads(result.stdout.decode().splitlines()[-1])["final"]
         assert final["winner"] == winner
 
+
+def test_a_stored_blue_person_called_red_is_a_person_in_the_statistics(tables):
+    _, client, _ = stored_before(tables)
+    body = client.get("/api/players")[1]
+    people = {p["name"]: p for p in body["players"]}
+    assert set(people) == {"red"}  # blue's person; the red seat is nobody
+    assert (people["red"]["played"], people["red"]["won"]) == (2, 1)  # won as blue only
+    assert body["games"] == {"laufrauf": {"played": 2, "unnamed_seats": 2}}

@@ -38,6 +38,7 @@ import logging
 import sqlite3
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ from companion.club.identity import stable_id
 from companion.club.league_page import HEADERS, render
 from companion.rules import GAMES
 from companion.rules.laufrauf.board import DEFAULT_BOARD
-from companion.stats import GameRecord, People, compute
+from companion.stats import GameRecord, People, Unnamed, compute
 
 log = logging.getLogger("companion.league")
 TOPIC = "companion/+/result"
@@ -242,18 +243,17 @@ class League:
         for i, (tbl, box, game, players, winner, unnamed) in enumerate(rows):
             renames = renamed[tbl, box].follow if (tbl, box) in renamed else str
             players = json.loads(players)
-            nobody = tuple(json.loads(unnamed) if unnamed is not None
-                           else unnamed_before(game, players))
+            nobody = json.loads(unnamed) if unnamed is not None else unnamed_before(game,
+                                                                                   players)
 
-            def follow(name: str, renames=renames, nobody=nobody) -> str:
+            def follow(name: str, renames=renames, nobody=nobody) -> str | Unnamed:
                 """A person under their name now; an unnamed seat stays nobody."""
-                return name if name in nobody else renames(name)
+                return Unnamed(name) if name in nobody else renames(name)
 
             winner = json.loads(winner)
             winner = [follow(w) for w in winner if isinstance(w, str)] if isinstance(
                 winner, list) else follow(winner) if isinstance(winner, str) else winner
-            records.append(GameRecord(i, game, tuple(follow(p) for p in players), winner, True,
-                                      unnamed=nobody))
+            records.append(GameRecord(i, game, _seats(players, nobody, renames), winner, True))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
@@ -261,6 +261,22 @@ class League:
                 "clashes": clashes, "broker": {
                     "where": self.where, "connected": self.connected,
                     "problem": self.problem, "refusal": self.refusal or None}}
+
+
+def _seats(players: list[str], nobody: list[str],
+           renames: Callable[[str], str]) -> tuple[str | Unnamed, ...]:
+    """A result's players as the statistics count them: each of `nobody` (its unnamed seats)
+    once, the others people under their names now (a person called as an unnamed seat's
+    colour, in a game stored before that was refused, is still one)."""
+    left = list(nobody)
+    seats: list[str | Unnamed] = []
+    for name in players:
+        if name in left:
+            left.remove(name)
+            seats.append(Unnamed(name))
+        else:
+            seats.append(renames(name))
+    return tuple(seats)
 
 
 def migrate(db: sqlite3.Connection) -> None:

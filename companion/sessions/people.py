@@ -23,7 +23,7 @@ from typing import Any
 from companion.i18n import PlayerId
 from companion.rules import Refusal, SetupError, get_core
 from companion.sessions.players import check_name
-from companion.stats import People, person_key
+from companion.stats import People, Unnamed, person_key
 
 
 def check_names(game: str, names: Any, players: list[str], *,
@@ -35,7 +35,8 @@ def check_names(game: str, names: Any, players: list[str], *,
     unnamed red seat. "Red", a person's name as typed, the seat's own colour and a colour
     nobody plays here are names). `stored`: names a stored game carries (its file replayed),
     where another seat's colour is let through: games stored before that rule hold such
-    names. Only a game whose ids are colours takes them (elsewhere the ids are the names).
+    names, and the statistics tell them by the seat (`players_as_people`). Only a game whose
+    ids are colours takes them (elsewhere the ids are the names).
     Raises `SetupError` or `Refusal` ``bad_player_name``."""
     if not get_core(game).colour_ids:
         raise SetupError("unknown_key", key="names")
@@ -99,6 +100,22 @@ def unnamed(header: Mapping[str, Any]) -> tuple[str, ...]:
         return ()
     names = header.get("names") or {}
     return tuple(pid for pid in header["players"] if pid not in names)
+
+
+def players_as_people(header: Mapping[str, Any]) -> tuple[str | Unnamed, ...]:
+    """The game's players as the statistics count them, in seat order: each seat's person,
+    or `Unnamed` for a seat played without a name. Told by the seat, not by the name: in a
+    game stored before 1c6a60d, blue's person "red" is a person beside the unnamed red seat."""
+    nobody = unnamed(header)
+    return tuple(Unnamed(p) if p in nobody else person(header, p) for p in header["players"])
+
+
+def winner_as_people(header: Mapping[str, Any], winner: Any) -> Any:
+    """A core's winner (`winner_people`) as `players_as_people` says its seats."""
+    seats = dict(zip(header["players"], players_as_people(header), strict=True))
+    if isinstance(winner, list):
+        return [seats.get(p, p) for p in winner]
+    return seats.get(winner, winner) if isinstance(winner, str) else winner
 
 
 def winner_people(header: Mapping[str, Any], winner: Any) -> Any:

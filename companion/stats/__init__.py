@@ -15,9 +15,10 @@ players, so a game moves a rating by at most K however many play, and two-player
 plain Elo. Unfinished and broken games do not count.
 
 A seat played without a name (a Lauf Rauf! colour nobody's name was given for: every game
-stored before names, or a seat left unnamed) is nobody: whoever sat there that evening. It
-is no person in the list or the ranking and never one with a person really called so
-("Red" at How Ruck!, however names are merged); the people who played with it count the
+stored before names, or a seat left unnamed) is nobody (`Unnamed`): whoever sat there that
+evening. It is no person in the list or the ranking and never one with a person really
+called so ("Red" at How Ruck!, however names are merged, or blue's person "red" beside it in
+a game stored before such names were refused); the people who played with it count the
 game (played, won or lost) but have no Elo match against it (it has no rating). The game
 still counts in its kind's totals (``games``: finished games played, seats without a name).
 """
@@ -35,14 +36,20 @@ START = 1000.0
 
 
 @dataclass(frozen=True)
+class Unnamed:
+    """A seat played without a name, by its id (a Lauf Rauf! colour): nobody. Not a name, so
+    it is never taken for a person called as its id is, nor the other way round."""
+    seat: str
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: int
     game: str
-    players: tuple[str, ...]
-    winner: Any  # a name, a list of names (a team), or None
+    players: tuple[str | Unnamed, ...]  # in seat order: each seat's person, or nobody
+    winner: Any  # a player of `players`, a list of them (a team), or None
     over: bool
     races: tuple[tuple[str, int | None], ...] = ()  # How Ruck!: (race winner, margin in µs)
-    unnamed: tuple[str, ...] = ()  # the players (and winners) that are seats nobody named
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -108,14 +115,13 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
             continue
         total = totals.setdefault(record.game, {"played": 0, "unnamed_seats": 0})
         total["played"] += 1
-        total["unnamed_seats"] += len(record.unnamed)
+        total["unnamed_seats"] += sum(isinstance(p, Unnamed) for p in record.players)
         players = list(dict.fromkeys(who(p) for p in _people(record)))
         raw = record.winner if isinstance(record.winner, list) else (
             [record.winner] if record.winner is not None else [])
-        winners = {who(w) for w in raw if isinstance(w, str) and w not in record.unnamed} \
-            & set(players)
+        winners = {who(w) for w in raw if isinstance(w, str)} & set(players)
         # won by a seat nobody named: every person lost to it, none played against another
-        to_nobody = not winners and any(w in record.unnamed for w in raw)
+        to_nobody = not winners and any(isinstance(w, Unnamed) for w in raw)
         lines = {p: person(p).games.setdefault(record.game, _Line()) for p in players}
         changes = {p: 0.0 for p in players} if to_nobody else \
             elo_changes({p: lines[p].rating for p in players}, players, winners)
@@ -149,7 +155,7 @@ def compute(records: list[GameRecord], aliases: dict[str, str] | None = None) ->
 
 def _people(record: GameRecord) -> list[str]:
     """The game's players who are people (its seats played without a name are nobody)."""
-    return [p for p in record.players if p not in record.unnamed]
+    return [p for p in record.players if isinstance(p, str)]
 
 
 def _streaks(results: list[bool | None]) -> dict[str, Any]:
@@ -207,6 +213,7 @@ __all__ = [
     "GameRecord",
     "K",
     "People",
+    "Unnamed",
     "compute",
     "elo_changes",
     "expected",

@@ -21,7 +21,7 @@ from companion.replay import game_file
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
-from companion.sessions.people import people, person, unnamed, winner_people
+from companion.sessions.people import people, person, players_as_people, winner_as_people
 from companion.sessions.players import PlayerBook
 from companion.stats import GameRecord, compute, race_results
 from companion.web.guard import (
@@ -170,15 +170,15 @@ def players() -> Response:
 
 def _record(g: dict[str, Any]) -> GameRecord:
     """A stored game as the statistics count it: by its people (a Lauf Rauf! colour by the
-    name of whoever played it, where the game has one; `people.person`; one without is
-    nobody: `people.unnamed`). Replaying How Ruck! games for their races (pure) runs here,
+    name of whoever played it, where the game has one, one without is nobody:
+    `people.players_as_people`). Replaying How Ruck! games for their races (pure) runs here,
     off the hub thread."""
     header = g["header"]
     races = race_results(replay_events(GAMES[g["game"]], header, g["actions"])) \
         if g["actions"] else ()
-    return GameRecord(g["id"], g["game"], people(header), winner_people(header, g["winner"]),
-                      g["over"], tuple((person(header, w), m) for w, m in races),
-                      unnamed(header))
+    return GameRecord(g["id"], g["game"], players_as_people(header),
+                      winner_as_people(header, g["winner"]), g["over"],
+                      tuple((person(header, w), m) for w, m in races))
 
 
 def _change_player(method: str, target_key: str) -> Response:
