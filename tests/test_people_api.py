@@ -9,6 +9,7 @@ import csv
 import io
 
 import pytest
+from backup_helpers import finished_game
 from web_helpers import Client, play_through
 
 
@@ -85,6 +86,37 @@ def test_a_colour_played_without_a_name_is_nobody_in_the_statistics(table):
     totals = client.get("/api/players")[1]["games"]
     assert totals == {"howruck": {"played": 1, "unnamed_seats": 0},
                       "laufrauf": {"played": 2, "unnamed_seats": 1}}
+
+
+def test_a_rename_touches_only_games_where_a_person_was_named_so(table):
+    """Renaming "red" is renaming a person called "red" (here red's own person in one game),
+    never the seats red played without a name in others: those were whoever sat there, not
+    one person. Where nobody was called so, there is no one to rename or merge."""
+    daemon, client = table
+    unnamed = finished_game(daemon, "laufrauf", 8, ["red", "blue"], names={"blue": "Ben"})
+    finished_game(daemon, "howruck", 1, ["Cem", "Dan"])
+    for path, body in (("/api/players/rename", {"name": "red", "to": "Rosa"}),
+                       ("/api/players/merge", {"name": "red", "into": "Cem"})):
+        status, answer, _ = client.post(path, body)
+        assert status == 422 and answer["error"]["code"] == "no_such_player", answer
+        assert answer["error"]["params"] == {"name": "red"}
+    named = finished_game(daemon, "laufrauf", 4, ["red", "blue"],
+                          names={"red": "red", "blue": "Ben"})
+    status, answer, _ = client.post("/api/players/rename", {"name": "red", "to": "Rosa"})
+    assert status == 200 and answer["aliases"] == {"red": "Rosa"}, answer
+    p = by_name(client)
+    assert set(p) == {"Rosa", "Ben", "Cem", "Dan"} and p["Rosa"]["played"] == 1
+    results = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
+    assert results[named]["players"] == ["Rosa", "Ben"]
+    assert results[unnamed]["players"] == ["red", "Ben"]  # the seat nobody named, as ever
+    assert results[unnamed]["winner"] == "red" and results[unnamed]["colours"] == {
+        "red": "red"}
+    rows = list(csv.reader(io.StringIO(client.exchange(
+        "GET", "/api/results.csv?format=spreadsheet&lang=de")[1].decode("utf-8-sig")),
+        delimiter=";"))
+    sheet = {int(r[0]): r for r in rows[1:]}
+    assert sheet[unnamed][2:4] == ["Rot / Ben", "Rot"]
+    assert sheet[named][2] == "Rosa / Ben"
 
 
 @pytest.mark.parametrize(("body", "code"), [

@@ -110,6 +110,12 @@ def players_as_people(header: Mapping[str, Any]) -> tuple[str | Unnamed, ...]:
     return tuple(Unnamed(p) if p in nobody else person(header, p) for p in header["players"])
 
 
+def named_people(header: Mapping[str, Any]) -> tuple[str, ...]:
+    """The game's people, in seat order: `players_as_people` without the seats nobody
+    named. Who can be renamed or merged, and whose spellings count."""
+    return tuple(p for p in players_as_people(header) if isinstance(p, str))
+
+
 def winner_as_people(header: Mapping[str, Any], winner: Any) -> Any:
     """A core's winner (`winner_people`) as `players_as_people` says its seats."""
     seats = dict(zip(header["players"], players_as_people(header), strict=True))

@@ -18,8 +18,9 @@ from companion.rules.players import MAX_ID_LENGTH, invisible_character, name_as_
 from companion.sessions.store import Transaction
 from companion.stats import People, person_key
 
-# Each stored game's id and the names it was played with (a Lauf Rauf! colour by the name
-# of the person who played it, where the game has one: sessions/people.py).
+# Each stored game's id and the people who played it (a Lauf Rauf! colour by the name of
+# the person who played it; one played without a name is nobody, not there:
+# sessions/people.py `named_people`).
 Seats = Sequence[tuple[int, Sequence[str]]]
 
 MAX_NAME = MAX_ID_LENGTH  # a name a game takes (a longer one could never play)

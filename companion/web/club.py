@@ -21,7 +21,7 @@ from companion.replay import game_file
 from companion.rules import GAMES, Refusal
 from companion.sessions import replay_events
 from companion.sessions.backup import BACKUP_SUFFIX, stamp
-from companion.sessions.people import people, person, players_as_people, winner_as_people
+from companion.sessions.people import named_people, person, players_as_people, winner_as_people
 from companion.sessions.players import PlayerBook
 from companion.stats import GameRecord, compute, race_results
 from companion.web.guard import (
@@ -147,9 +147,9 @@ def _book(d: Any) -> PlayerBook:
 
 
 def _seats(d: Any) -> list[tuple[int, tuple[str, ...]]]:
-    """On the hub thread: each stored game's id and the names it was played with (Lauf
-    Rauf!'s people, where named, not their colours)."""
-    return [(g.id, people(g.header)) for g in d.sessions.games.values()]
+    """On the hub thread: each stored game's id and the people who played it (Lauf Rauf!'s
+    people where named; a colour played without a name was nobody, so no one to rename)."""
+    return [(g.id, named_people(g.header)) for g in d.sessions.games.values()]
 
 
 @club.get("/players")

@@ -16,9 +16,10 @@ zone (named in the heading) as "2025-03-01 20:15:00", which every Excel reads as
 Any cell that would start a formula (=, +, -, @) starts with an apostrophe instead, in both.
 
 A Lauf Rauf! colour nobody's name was given for (a game stored before names, or a seat left
-unnamed) is a player whose name is its id ("red"): the JSON row's ``colours`` maps each
-such name to its colour, and the spreadsheet says it as the page and the history do, in its
-language ("Rot"); the plain file and the JSON keep the id.
+unnamed) is a player whose name is its id ("red"), whatever the Players tab renamed (it was
+nobody, whoever sat there): the JSON row's ``colours`` maps each such name to its colour,
+and the spreadsheet says it as the page and the history do, in its language ("Rot"); the
+plain file and the JSON keep the id.
 """
 
 from __future__ import annotations
@@ -36,8 +37,13 @@ from typing import Any
 from companion.i18n import person
 from companion.i18n.said import Said, say
 from companion.screens.common import GAME_TITLES
-from companion.sessions.people import people, unnamed, winner_people
-from companion.stats import People, person_key
+from companion.sessions.people import (
+    named_people,
+    people,
+    players_as_people,
+    winner_as_people,
+)
+from companion.stats import People, Unnamed
 
 COLUMNS = ("id", "game", "players", "winner", "actions", "started", "finished",  # as ever
            "result", "players_json", "winners_json")  # added: columns are never renamed
@@ -51,31 +57,28 @@ ISO_UTC = "%Y-%m-%dT%H:%M:%SZ"
 def results(games: list[dict[str, Any]], aliases: Mapping[str, str]) -> list[dict[str, Any]]:
     """Every finished game of `games` (`Sessions.listing`: newest first), oldest first."""
     games = list(reversed(games))
-    who = People((people(g) for g in games), aliases)
+    who = People((named_people(g) for g in games), aliases)
+
+    def shown(player: Any) -> Any:
+        """A person as named now; a seat nobody named as its colour id (no rename is its)."""
+        if isinstance(player, Unnamed):
+            return player.seat
+        return who(player) if isinstance(player, str) else player
+
     out = []
     for g in games:
         if g["status"] != "over":
             continue
-        winner = winner_people(g, g["winner"])
-        if isinstance(winner, list):
-            winner = [who(w) for w in winner]
-        elif isinstance(winner, str):
-            winner = who(winner)
-        out.append({"id": g["id"], "game": g["game"], "players": [who(p) for p in people(g)],
+        seats = players_as_people(g)
+        winner = winner_as_people(g, g["winner"])
+        winner = [shown(w) for w in winner] if isinstance(winner, list) else shown(winner)
+        out.append({"id": g["id"], "game": g["game"], "players": [shown(p) for p in seats],
                     "winner": winner, "actions": g["actions"],
                     "started": _iso(g["created"]), "finished": _iso(g["updated"]),
                     "result": "draw" if winner is None else "win",
                     "winners": _winners(winner), "played_as": list(people(g)),
-                    "colours": _unnamed_colours(g, who)})
+                    "colours": {p.seat: p.seat for p in seats if isinstance(p, Unnamed)}})
     return out
-
-
-def _unnamed_colours(game: Mapping[str, Any], who: People) -> dict[str, str]:
-    """The game's colours played without a name, each under the name its row shows: the id
-    itself, as spelled for the Players tab (one merged or renamed into a person there is
-    that person's, no longer a colour)."""
-    shown = {pid: who(pid) for pid in unnamed(game)}
-    return {name: pid for pid, name in shown.items() if person_key(name) == person_key(pid)}
 
 
 def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
