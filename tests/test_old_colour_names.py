@@ -6,6 +6,8 @@ statistics, the renames and the results export. Real tables over HTTP on loopbac
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 import sys
@@ -59,3 +61,28 @@ def test_a_stored_blue_person_called_red_is_a_person_in_the_statistics(tables):
     assert set(people) == {"red"}  # blue's person; the red seat is nobody
     assert (people["red"]["played"], people["red"]["won"]) == (2, 1)  # won as blue only
     assert body["games"] == {"laufrauf": {"played": 2, "unnamed_seats": 2}}
+
+
+SAID = {"en": ("Red", ","), "de": ("Rot", ";"), "nl": ("rood", ";"), "fr": ("rouge", ";")}
+
+
+def test_a_stored_blue_person_called_red_is_a_person_in_the_results_export(tables):
+    """The unnamed red seat is said as a colour in the spreadsheet's language in every column
+    (players, winner and their JSON), blue's person as named, "red", in all four languages;
+    the JSON rows say which players and winners are seats nobody named."""
+    _, client, (red_won, blue_won) = stored_before(tables)
+    rows = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
+    for game_id, nobody_won in ((red_won, True), (blue_won, False)):
+        row = rows[game_id]
+        assert row["players"] == ["red", "red"] and row["winners"] == ["red"]
+        assert row["unnamed_players"] == [0]  # the red seat; blue's person is a person
+        assert row["unnamed_winners"] == ([0] if nobody_won else [])
+    for lang, (colour, separator) in SAID.items():
+        data = client.exchange("GET", f"/api/results.csv?format=spreadsheet&lang={lang}")[1]
+        sheet = {int(r[0]): r for r in list(csv.reader(io.StringIO(data.decode("utf-8-sig")),
+                                                       delimiter=separator))[1:]}
+        for game_id, winner in ((red_won, colour), (blue_won, "red")):
+            cells = sheet[game_id]
+            assert cells[2:4] == [f"{colour} / red", winner], (lang, cells)
+            assert json.loads(cells[8]) == [colour, "red"]
+            assert json.loads(cells[9]) == [winner]

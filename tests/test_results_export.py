@@ -184,10 +184,13 @@ def test_colours_played_without_names_are_said_in_the_spreadsheet_language(table
     assert plain[bare]["players"] == "red / blue"  # scripts read the ids as ever
 
     said = {"de": {"red": "Rot", "blue": "Blau", "green": "Grün", "Anna": "Anna"},
-            "fr": {"red": "rouge", "blue": "bleu", "green": "vert", "Anna": "Anna"}}  # the page's
+            "fr": {"red": "rouge", "blue": "bleu", "green": "vert", "Anna": "Anna"},
+            "nl": {"red": "rood", "blue": "blauw", "green": "groen", "Anna": "Anna"},
+            "en": {"red": "Red", "blue": "Blue", "green": "Green", "Anna": "Anna"}}  # the page's
     for lang, words in said.items():
         data = client.exchange("GET", f"/api/results.csv?format=spreadsheet&lang={lang}")[1]
-        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")),
+                               delimiter="," if lang == "en" else ";"))
         sheet = {int(r[0]): r for r in rows[1:]}
         assert sheet[bare][2] == f"{words['red']} / {words['blue']}", sheet[bare]
         assert sheet[named][2] == f"{words['red']} / Anna / {words['green']}", sheet[named]
@@ -203,6 +206,20 @@ def test_colours_played_without_names_are_said_in_the_spreadsheet_language(table
     data = client.exchange("GET", "/api/results.csv?format=spreadsheet&lang=de")[1]
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
     assert {int(r[0]): r for r in rows[1:]}[bare][2] == "Rot / Blau"
+
+
+def test_a_person_is_shown_as_spelled_by_people_not_by_unnamed_seats(tables):
+    """A How Ruck! player "Red" is "Red" in the export as on the Players tab, however often
+    a Lauf Rauf! red seat was played without a name (the spelling used most counted those
+    seats as if they were people called "red")."""
+    daemon, client = tables("club")
+    howruck = finished_game(daemon, "howruck", 1, ["Red", "Bo"])
+    for seed in (3, 4):
+        finished_game(daemon, "laufrauf", seed, ["red", "blue"], names={"blue": "Bo"})
+    assert {p["name"] for p in client.get("/api/players")[1]["players"]} == {"Red", "Bo"}
+    rows = {r["id"]: r for r in client.get("/api/results.json")[1]["results"]}
+    assert rows[howruck]["players"] == ["Red", "Bo"]
+    assert [r["players"] for i, r in rows.items() if i != howruck] == [["red", "Bo"]] * 2
 
 
 @pytest.mark.parametrize("query", ["format=excel", "format=", "format=spreadsheet&lang=xx"])

@@ -94,6 +94,12 @@ def club_paths() -> dict[str, Any]:
                             "description": "Lauf Rauf!: each name that is a colour played "
                                            "without a person's name, to that colour (the "
                                            "spreadsheet says it in its language)"},
+                "unnamed_players": {"type": "array", "items": {"type": "integer"},
+                                    "description": "the places in players of the seats "
+                                                   "played without a person's name (shown "
+                                                   "as their colour id; nobody)"},
+                "unnamed_winners": {"type": "array", "items": {"type": "integer"},
+                                    "description": "the same for winners"},
                 "result": {"type": "string", "enum": ["win", "draw"]},
                 "winners": {"type": "array", "items": {"type": "string"},
                             "description": "the winner, or a team's, as a list; empty "

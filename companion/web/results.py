@@ -17,9 +17,11 @@ Any cell that would start a formula (=, +, -, @) starts with an apostrophe inste
 
 A Lauf Rauf! colour nobody's name was given for (a game stored before names, or a seat left
 unnamed) is a player whose name is its id ("red"), whatever the Players tab renamed (it was
-nobody, whoever sat there): the JSON row's ``colours`` maps each such name to its colour,
-and the spreadsheet says it as the page and the history do, in its language ("Rot"); the
-plain file and the JSON keep the id.
+nobody, whoever sat there): the JSON row's ``unnamed_players`` and ``unnamed_winners`` say
+where in ``players`` and ``winners`` such seats are (``colours`` maps each such name to its
+colour, which cannot tell blue's person "red" of a game stored before 1c6a60d from the
+unnamed red seat beside it), and the spreadsheet says them as the page and the history do,
+in its language ("Rot"); the plain file and the JSON keep the id.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import io
 import json
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,16 +71,24 @@ def results(games: list[dict[str, Any]], aliases: Mapping[str, str]) -> list[dic
     for g in games:
         if g["status"] != "over":
             continue
-        seats = players_as_people(g)
-        winner = winner_as_people(g, g["winner"])
-        winner = [shown(w) for w in winner] if isinstance(winner, list) else shown(winner)
+        seats, won = players_as_people(g), winner_as_people(g, g["winner"])
+        winner = [shown(w) for w in won] if isinstance(won, list) else shown(won)
         out.append({"id": g["id"], "game": g["game"], "players": [shown(p) for p in seats],
                     "winner": winner, "actions": g["actions"],
                     "started": _iso(g["created"]), "finished": _iso(g["updated"]),
                     "result": "draw" if winner is None else "win",
                     "winners": _winners(winner), "played_as": list(people(g)),
-                    "colours": {p.seat: p.seat for p in seats if isinstance(p, Unnamed)}})
+                    "colours": {p.seat: p.seat for p in seats if isinstance(p, Unnamed)},
+                    "unnamed_players": _unnamed_at(seats),
+                    "unnamed_winners": _unnamed_at(_winners(won))})
     return out
+
+
+def _unnamed_at(players: Sequence[Any]) -> list[int]:
+    """Where in `players` (`players_as_people`) the seats nobody named are: told by the
+    seat, as a name cannot tell them (blue's person "red", of a game stored before 1c6a60d,
+    beside the unnamed red seat)."""
+    return [i for i, p in enumerate(players) if isinstance(p, Unnamed)]
 
 
 def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
@@ -103,16 +113,17 @@ def csv_text(rows: list[dict[str, Any]], lang: str | None = None) -> str:
 
 
 def _colours_said(row: dict[str, Any], lang: str) -> dict[str, Any]:
-    """`row` with its players and winners that are colours (``colours``) said in `lang`."""
-    colours = row.get("colours") or {}
+    """`row` with its players and winners that are seats nobody named (``unnamed_players``,
+    ``unnamed_winners``: each shown as its colour id) said as colours in `lang`."""
 
-    def said(name: Any) -> Any:
-        return person(colours[name], lang) if name in colours else name
+    def said(names: list[str], unnamed: list[int]) -> list[str]:
+        return [person(name, lang) if i in unnamed else name for i, name in enumerate(names)]
 
-    winner = row["winner"]
-    return {**row, "players": [said(p) for p in row["players"]],
-            "winner": [said(w) for w in winner] if isinstance(winner, list) else said(winner),
-            "winners": [said(w) for w in row["winners"]]}
+    winners = said(row["winners"], row["unnamed_winners"])
+    winner = row["winner"] if row["winner"] is None else (
+        winners if isinstance(row["winner"], list) else winners[0])
+    return {**row, "players": said(row["players"], row["unnamed_players"]),
+            "winner": winner, "winners": winners}
 
 
 def _cells(row: dict[str, Any], started: str, finished: str, game: str, result: str,
