@@ -58,7 +58,7 @@ def test_unnamed_seats_of_two_tables_are_nobody_and_apart_from_a_real_red(run, t
     assert club.standings()["games"]["laufrauf"] == {"played": 2, "unnamed_seats": 2}
 
 
-def old_result(seq: int, players: list[str], winner, names: dict[str, str] | None = None,
+def old_result(seq: int, players: list[str], winner, names: object = None,
                game: str = "laufrauf") -> dict:
     """A result as a table sent it before ``unnamed``: an unnamed seat under its colour."""
     body = {"table": "t1", "box": "0123456789ab", "seq": seq, "type": "result",
@@ -106,3 +106,24 @@ def test_a_league_file_from_before_the_key_counts_its_colours_as_nobody(run, tmp
     broker = run(Broker(tmp_path / "broker").start())
     club = run(League("127.0.0.1", broker.port, folder))
     assert people(club) == {"Ben": (1, 0), "Red": (1, 1), "Ida": (1, 0)}
+
+
+def test_results_before_the_key_from_a_board_of_other_colours(league):  # noqa: F811
+    """A table playing its own board ("board" option: other colours than the shipped one's)
+    sent an unnamed seat under that board's colour: the result itself tells it, as its
+    players but one for each of its ``names`` (every player, without names). A person
+    called as the unnamed seat's colour (a game stored before that was refused) is still
+    one. ``names`` that are not names of seats refuse the result (counted foreign)."""
+    foreign = league.standings()["foreign"]  # the fixture's knocks on the door
+    send(league.port, [
+        old_result(1, ["Anna", "purple"], "purple", {"orange": "Anna"}),  # purple unnamed
+        old_result(2, ["orange", "purple"], "orange"),  # before names: only colours
+        old_result(3, ["red", "red", "Cem"], "Cem", {"blue": "red", "green": "Cem"}),
+        old_result(4, ["Anna", "blue"], "Anna", {"red": ["Anna"]}),
+        old_result(5, ["Anna", "blue"], "Anna", ["Anna"]),
+        old_result(6, ["Ida", "blue"], "Ida", {"red": "Ida"}),  # one more: all heard
+    ])
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 4)
+    assert people(league) == {"Anna": (1, 0), "red": (1, 0), "Cem": (1, 1), "Ida": (1, 1)}
+    assert league.standings()["games"]["laufrauf"] == {"played": 4, "unnamed_seats": 5}
+    assert league.standings()["foreign"] == foreign + 2

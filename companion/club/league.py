@@ -27,8 +27,9 @@ aside, shown as spelled most). A rename at one table does not rename a namesake 
 A Lauf Rauf! seat played without a name comes under its colour ("red"): the result's
 ``unnamed`` lists those players, and they are nobody here as in a table's statistics (not
 in the standings, never one "red" across tables, never merged with a person called "Red").
-A result from a table before that key (and one a league file kept from before it, with
-``unnamed`` NULL) is read by `unnamed_before`.
+A result from a table before that key is read by `unnamed_before` from its players and
+``names``, whatever colours the table's board has; one a league file kept from before it
+(``unnamed`` NULL, no names kept) by the shipped board's colours.
 """
 
 from __future__ import annotations
@@ -97,8 +98,11 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
         return None
     if winner is not None and not isinstance(winner, str | list):
         return None
+    names = body.get("names", {})
+    if not (isinstance(names, dict) and all(isinstance(n, str) for n in names.values())):
+        return None
     unnamed = body["unnamed"] if "unnamed" in body else unnamed_before(
-        body["game"], players, body.get("names"))
+        body["game"], players, names)
     if not (isinstance(unnamed, list) and all(p in players for p in unnamed)):
         return None
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
@@ -106,16 +110,25 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
             json.dumps(unnamed))
 
 
-def unnamed_before(game: str, players: list[str], names: Any = None) -> list[str]:
-    """The unnamed seats of a result from before tables said them (``unnamed``): in a game
-    of colours, each player that is a colour (what such a table sent for a seat nobody
-    named) and not the name of a person in the result's ``names`` (a person called "red";
-    a league file from then kept no names, and a game from before names had none)."""
+def unnamed_before(game: str, players: list[str],
+                   names: dict[str, str] | None = None) -> list[str]:
+    """The unnamed seats of a result from before tables said them (``unnamed``), in a game
+    of colours. Tables sent ``names`` (each seat's person) with every result whose players
+    were people, and a seat nobody named under its colour id, whatever colours their board
+    has: those are the players but one for each name (blue's person "red", from before such
+    a name was refused, is one "red" of two; without names, every player). `names` None: not
+    known (a league file from before the column kept none), so only a colour of the shipped
+    board can be told."""
     core = GAMES.get(game)
     if core is None or not core.colour_ids:
         return []
-    named = set(names.values()) if isinstance(names, dict) else set()
-    return [p for p in players if p in DEFAULT_BOARD.colors and p not in named]
+    if names is None:
+        return [p for p in players if p in DEFAULT_BOARD.colors]
+    left = list(players)
+    for name in names.values():
+        if name in left:
+            left.remove(name)
+    return left
 
 
 def parse_aliases(topic: str, payload: bytes) -> tuple | None:
