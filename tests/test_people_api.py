@@ -177,6 +177,18 @@ def test_the_next_game_starts_with_the_last_ones_people_in_their_colours(table):
         {"name": "Anni", "colour": "yellow"}, {"name": "Ben", "colour": "green"}]
 
 
+def test_the_next_games_people_are_spelled_as_people_not_as_unnamed_seats(table):
+    """The new-game form names How Ruck!'s "Red" as the Players tab does, however often a
+    Lauf Rauf! red seat was played without a name since (those seats are nobody, and
+    counted as spellings of "red" they outvoted the person)."""
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Red", "Bo"])
+    for seed in (3, 4):
+        finished_game(daemon, "laufrauf", seed, ["red", "blue"], names={"blue": "Bo"})
+    assert client.get("/api/games/new?game=howruck")[1]["people"] == [
+        {"name": "Red", "colour": None}, {"name": "Bo", "colour": "blue"}]
+
+
 def test_a_game_started_without_players_seats_the_last_ones_of_its_kind(table):
     """`POST /api/games` without `players`: the people of the newest game of that kind, in
     their seats and colours, as `GET /api/games/new?game=KIND` shows them (renames

@@ -142,7 +142,7 @@ def next_people(headers: Iterable[Mapping[str, Any]], aliases: Mapping[str, str]
     person never played one. With `game`, the newest game of that kind (the colours still
     those last played in any game)."""
     headers = list(headers)
-    who = People((people(h) for h in headers), aliases)
+    who = People((named_people(h) for h in headers), aliases)  # unnamed seats are nobody
     colour_of: dict[str, str] = {}  # a person (`person_key`) -> the colour they last played
     newest: Mapping[str, Any] | None = None
     for header in headers:
