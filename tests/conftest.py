@@ -54,6 +54,16 @@ def daemon(web_live):
 
 
 @pytest.fixture
+def netns():
+    """A network namespace of its own (tests/netns_helpers.py; skips where none can be
+    made), removed after."""
+    from tests.netns_helpers import Netns
+    ns = Netns()
+    yield ns
+    ns.close()
+
+
+@pytest.fixture
 def phone(web_live):
     """An HTTP client of the web tests' daemon, paired (it may make moves)."""
     from web_helpers import Client

@@ -18,14 +18,6 @@ from web_helpers import Client
 
 from companion.config import parse
 from companion.daemon import Daemon
-from tests.netns_helpers import Netns
-
-
-@pytest.fixture
-def netns():
-    ns = Netns()
-    yield ns
-    ns.close()
 
 
 @pytest.mark.parametrize(("setting", "ipv6"), [

@@ -19,16 +19,8 @@ from companion.network.route import route_address
 from companion.screens.common import qr_matrix
 from companion.web import WebServer
 from tests.daemon_helpers import wait_until
-from tests.netns_helpers import Netns
 from tests.ports import free_port
 from tests.web_helpers import Client
-
-
-@pytest.fixture
-def netns():
-    ns = Netns()
-    yield ns
-    ns.close()
 
 
 @pytest.mark.parametrize(("network", "expected"), [

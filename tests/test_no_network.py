@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 
-import pytest
 import zxingcpp
 from ports import free_port
 
@@ -17,15 +16,7 @@ from companion.config import parse
 from companion.daemon import Daemon
 from companion.screens import Scene, render
 from tests.daemon_helpers import wait_until
-from tests.netns_helpers import Netns
 from tests.web_helpers import Client
-
-
-@pytest.fixture
-def netns():
-    ns = Netns()
-    yield ns
-    ns.close()
 
 
 def shows_qr(daemon: Daemon) -> str | None:
