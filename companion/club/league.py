@@ -47,9 +47,8 @@ import paho.mqtt.client as mqtt
 from flask import Flask, Response, jsonify, request
 
 from companion.club.identity import stable_id
+from companion.club.league_messages import parse_aliases, parse_result, unnamed_before
 from companion.club.league_page import HEADERS, render
-from companion.rules import GAMES
-from companion.rules.laufrauf.board import DEFAULT_BOARD
 from companion.stats import GameRecord, People, Unnamed, compute
 
 log = logging.getLogger("companion.league")
@@ -65,85 +64,6 @@ ALIASES_SCHEMA = """CREATE TABLE IF NOT EXISTS aliases (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, aliases TEXT NOT NULL,
     PRIMARY KEY (tbl, box))"""
 COLUMNS = "tbl, box, seq, game_id, game, players, winner, at, unnamed"
-MAX_BOX = 40  # characters of a box id kept (ours have 12)
-
-
-def _table_message(topic: str, payload: bytes) -> tuple[str, dict[str, Any] | None]:
-    """(table, JSON object) of a message on ``companion/<table>/<kind>`` that names its own
-    table; the object None for anything else."""
-    parts = topic.split("/")
-    try:
-        body = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
-        return "", None
-    if len(parts) != 3 or not isinstance(body, dict) or body.get("table") != parts[1]:
-        return "", None
-    return parts[1], body
-
-
-def parse_result(topic: str, payload: bytes) -> tuple | None:
-    """(table, box, seq, game id, game, players, winner, at, unnamed) of one of our results,
-    else None. A result without a box id (from a table older than it) has the empty box;
-    one without ``unnamed`` (the same) has its unnamed seats told by `unnamed_before`."""
-    table, body = _table_message(topic, payload)
-    if body is None:
-        return None
-    seq, game_id, players = body.get("seq"), body.get("game_id"), body.get("players")
-    winner, box = body.get("winner"), body.get("box", "")
-    if not isinstance(box, str) or len(box) > MAX_BOX:
-        return None
-    if not (isinstance(seq, int) and isinstance(game_id, int) and isinstance(
-            body.get("game"), str) and isinstance(players, list) and players and all(
-            isinstance(p, str) for p in players)):
-        return None
-    if winner is not None and not isinstance(winner, str | list):
-        return None
-    names = body.get("names", {})
-    if not (isinstance(names, dict) and all(isinstance(n, str) for n in names.values())):
-        return None
-    unnamed = body["unnamed"] if "unnamed" in body else unnamed_before(
-        body["game"], players, names)
-    if not (isinstance(unnamed, list) and all(p in players for p in unnamed)):
-        return None
-    at = body.get("at") if isinstance(body.get("at"), int | float) else None
-    return (table, box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at,
-            json.dumps(unnamed))
-
-
-def unnamed_before(game: str, players: list[str],
-                   names: dict[str, str] | None = None) -> list[str]:
-    """The unnamed seats of a result from before tables said them (``unnamed``), in a game
-    of colours. Tables sent ``names`` (each seat's person) with every result whose players
-    were people, and a seat nobody named under its colour id, whatever colours their board
-    has: those are the players but one for each name (blue's person "red", from before such
-    a name was refused, is one "red" of two; without names, every player). `names` None: not
-    known (a league file from before the column kept none), so only a colour of the shipped
-    board can be told."""
-    core = GAMES.get(game)
-    if core is None or not core.colour_ids:
-        return []
-    if names is None:
-        return [p for p in players if p in DEFAULT_BOARD.colors]
-    left = list(players)
-    for name in names.values():
-        if name in left:
-            left.remove(name)
-    return left
-
-
-def parse_aliases(topic: str, payload: bytes) -> tuple | None:
-    """(table, box, seq, aliases JSON) of a table's renames and merges, else None."""
-    table, body = _table_message(topic, payload)
-    if body is None:
-        return None
-    box, seq, aliases = body.get("box", ""), body.get("seq"), body.get("aliases")
-    if not (isinstance(box, str) and len(box) <= MAX_BOX and isinstance(seq, int)
-            and isinstance(aliases, dict) and all(
-                isinstance(k, str) and isinstance(v, str) for k, v in aliases.items())):
-        return None
-    return table, box, seq, json.dumps(aliases)
-
-
 class League:
     def __init__(self, host: str, port: int, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
