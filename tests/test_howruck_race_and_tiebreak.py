@@ -36,6 +36,7 @@ def test_presses_are_stored_sorted_so_the_log_reads_the_same_whatever_their_orde
 def test_tie_window_is_inclusive(table, gap_us, tie):
     e = race(table, A=[5_000], B=[5_000 + gap_us])
     assert e.get("tie", False) is tie and e["margin_us"] == gap_us
+    assert e["reason"] == ("tie" if tie else "press")
     assert table.view["phase"] == ("tiebreak" if tie else "tug")
 
 
@@ -57,6 +58,11 @@ def test_later_presses_of_a_player_are_bounces(table):
 def test_false_starts_are_ignored_by_default(table):
     e = race(table, A=[-3_000, 45_000], B=[30_000])
     assert e["winner"] == "B" and e["false_starts"] == ["A"] and e["margin_us"] == 15_000
+
+
+def test_false_starters_are_listed_in_order_whatever_order_the_presses_come_in(table):
+    e = race(table, B=[-2_000, 30_000], A=[-5_000, 45_000])
+    assert e["winner"] == "B" and e["false_starts"] == ["A", "B"]
 
 
 def test_a_false_start_forfeits_with_the_option():
