@@ -259,3 +259,15 @@ def test_an_ignored_false_start_sets_no_timer_and_a_forfeit_race_times_a_press_a
     r = race(false_start="forfeit")
     r.feed(Edge("B", SIGNAL + 0.1))
     assert r.due() == SIGNAL + 0.1 + 0.01 + 0.05
+
+
+def test_the_tracker_remembers_the_last_thousand_delays():
+    """A USB stall's long delay still sets the settle time 999 edges later; the thousandth
+    edge after it pushes it out."""
+    delays = DelayTracker()
+    delays.observe(0.200)
+    for _ in range(999):
+        delays.observe(0.001)
+    assert delays.settle_s(0.0) == pytest.approx(0.200 * 1.25 + 0.005)
+    delays.observe(0.001)
+    assert delays.settle_s(0.0) == pytest.approx(0.001 * 1.25 + 0.005)
