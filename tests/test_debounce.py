@@ -81,7 +81,15 @@ def test_inputs_are_independent_and_drops_are_counted():
     assert deb.edge("b", 1.0001, True) == [(1.0001, True)]
     assert deb.edge("a", 1.0002, False) == []
     assert deb.edge("a", 1.0003, True) == []
-    assert deb.dropped == 2
+    assert deb.edge("c", 1.0004, False) == []  # a release while released: noise
+    assert deb.dropped == 3
+
+
+def test_a_press_after_exactly_the_lockout_of_quiet_counts():
+    deb = Debouncer(LOCKOUT)
+    release = 1.5
+    feed(deb, [(1.0, True), (release, False)], settle_at=release + LOCKOUT)
+    assert feed(deb, [(release + LOCKOUT, True)]) == [(release + LOCKOUT, True)]
 
 
 def test_a_press_needs_the_lockout_of_quiet_even_after_a_stray_release_edge():
