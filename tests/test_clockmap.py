@@ -53,3 +53,17 @@ def test_a_single_outlier_cannot_shift_the_unwrapped_clock():
     clock.wrap_us = 1000
     # 900 after 200 is read as 300 µs back (not 700 on): the next value is not a wrap.
     assert [clock.unwrap(v) for v in (100, 200, 900, 300, 310)] == [100, 200, -100, 300, 310]
+
+
+def test_before_the_drift_is_fitted_the_map_keeps_the_quickest_round_trip_of_all():
+    """Round trips 0.25 s apart for five seconds (more than a run of sixteen, too short for
+    a rate): the one quick, even round trip comes in the second run. The map keeps its
+    offset, not that of the best of the first run's slow, lopsided ones (9.5 ms off)."""
+    clock = ClockMap()
+    for i in range(20):
+        if i == 18:
+            round_trip(clock, 1000.0 + i * 0.25, 0.0002, 0.0001, 5.0)
+        else:
+            round_trip(clock, 1000.0 + i * 0.25, 0.020, 0.0005, 5.0)
+    host = 1006.0
+    assert abs(clock.to_host(round((host + 5.0) * 1e6)) - host) < 0.0002

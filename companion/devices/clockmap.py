@@ -62,7 +62,7 @@ class ClockMap:
         quick = [min(ordered[i:i + QUICK_SHARE]) for i in range(0, len(ordered), QUICK_SHARE)]
         times = [t for _, _, t in quick]
         if max(times) - min(times) < self.min_span_s:
-            _, offset, t0 = quick[0]
+            _, offset, t0 = min(quick)  # the quickest of all, whichever run it came in
             self._fit = (offset, 0.0, t0)
             return
         t0 = sum(times) / len(times)
