@@ -4,6 +4,8 @@ drifts. The reader that feeds it over a real pty: test_serialbox.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.devices.clockmap import ClockMap
 
 
@@ -67,3 +69,56 @@ def test_before_the_drift_is_fitted_the_map_keeps_the_quickest_round_trip_of_all
             round_trip(clock, 1000.0 + i * 0.25, 0.020, 0.0005, 5.0)
     host = 1006.0
     assert abs(clock.to_host(round((host + 5.0) * 1e6)) - host) < 0.0002
+
+
+def test_one_quick_round_trip_or_four_slow_ones_make_the_map_ready():
+    """A first PONG may have waited on a box still starting: a slow round trip alone is not
+    trusted. One of 5 ms or less is; so are four of any speed."""
+    clock = ClockMap()
+    for n in range(3):
+        round_trip(clock, 10.0 + n, 0.006, 0.003, 5.0)  # 6 ms: not quick
+        assert not clock.ready
+    round_trip(clock, 13.0, 0.006, 0.003, 5.0)
+    assert clock.ready
+    clock = ClockMap()
+    round_trip(clock, 10.0, 0.006, 0.003, 5.0)
+    round_trip(clock, 11.0, 0.004, 0.002, 5.0)
+    assert clock.ready
+
+
+def test_box_times_from_zero_to_just_below_the_counters_range_are_valid():
+    """A counter that wraps shows values below its period; one that does not, below 2^62 µs
+    (no box runs that long)."""
+    plain, wrapping = ClockMap(), ClockMap(wrap_us=1 << 30)
+    assert [plain.valid(t) for t in (-1, 0, (1 << 62) - 1, 1 << 62)] == \
+        [False, True, True, False]
+    assert [wrapping.valid(t) for t in (-1, 0, (1 << 30) - 1, 1 << 30)] == \
+        [False, True, True, False]
+
+
+def quick_in_three_runs(*quick: int) -> ClockMap:
+    """48 round trips 0.25 s apart from a box running 50 ppm fast: those at the indices
+    `quick` quick and even, the rest slow and lopsided."""
+    clock = ClockMap()
+    for i in range(48):
+        sent = 1000.0 + i * 0.25
+        if i in quick:
+            round_trip(clock, sent, 0.0002, 0.0001, -3.0, ppm=50)
+        else:
+            round_trip(clock, sent, 0.020 + (i % 5) * 0.002, 0.0005, -3.0, ppm=50)
+    return clock
+
+
+def test_the_drift_is_fitted_once_the_quick_round_trips_span_ten_seconds():
+    assert quick_in_three_runs(0, 16, 38).drift_ppm == 0  # 9.5 s: too short for a rate
+    assert abs(quick_in_three_runs(0, 16, 42).drift_ppm - 50) < 2  # 10.5 s
+
+
+def test_the_uncertainty_is_half_the_quickest_of_the_last_256_round_trips():
+    clock = ClockMap()
+    round_trip(clock, 0.0, 0.0002, 0.0001, 5.0)
+    for i in range(1, 256):
+        round_trip(clock, float(i), 0.004, 0.002, 5.0)
+    assert clock.uncertainty_s == pytest.approx(0.0001)
+    round_trip(clock, 256.0, 0.004, 0.002, 5.0)  # the quick one leaves the window
+    assert clock.uncertainty_s == pytest.approx(0.002)
