@@ -278,3 +278,29 @@ def test_malformed_actions_are_refused_with_a_code(table, action, code):
         CORE.apply(table.state, action)
     assert info.value.code == code
     assert table.view == before
+
+
+FIESER = {"type": "action", "player": "A", "card": "fieser_trick"}
+
+
+@pytest.mark.parametrize("action,code,params", [
+    ({"type": "play", "player": "A", "card": card("red", 1), "side": "A", "field": "red",
+      "zz": 1}, "unknown_key", {"key": "zz", "where": "action"}),
+    ({**FIESER, "take": "red"}, "wrong_type", {"key": "take", "expected": "object"}),
+    ({**FIESER, "take": {"action": "adrenalin", "forgo": False, "zz": 1}}, "unknown_key",
+     {"key": "zz", "where": "take"}),
+    ({**FIESER, "take": {"card": card("red", 2), "discard": True, "zz": 1}}, "unknown_key",
+     {"key": "zz", "where": "take"}),
+    ({**FIESER, "take": {"card": card("red", 2), "discard": "yes"}}, "wrong_type",
+     {"key": "discard", "expected": "boolean"}),
+    ({**FIESER, "take": {"card": card("red", 2), "side": "A", "field": "red", "zz": 1}},
+     "unknown_key", {"key": "zz", "where": "take"}),
+    ({"type": "action", "player": "A", "card": "und_tschuess", "value": -1}, "bad_value",
+     {"key": "value", "value": -1, "min": 0, "max": 6}),
+    ({"type": "action", "player": "A", "card": "und_tschuess", "forgo": True, "value": 3},
+     "unknown_key", {"key": "value", "where": "forgo"}),
+])
+def test_a_plays_or_action_cards_malformed_parameters_are_refused_saying_which(
+        table, action, code, params):
+    table.start("A")
+    assert table.refuse(code, **action).params == params
