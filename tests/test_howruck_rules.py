@@ -337,6 +337,7 @@ def test_first_to_three_barrels_wins_the_game_and_nothing_more_is_accepted(table
     for _ in range(3):
         win_round_for_a(table)
     assert table.view["phase"] == "over" and table.view["winner"] == "A"
+    assert table.view["turn"] is None  # the winning play passes the turn to nobody
     assert table.event("game_won")["player"] == "A"
     table.refuse("game_over", type="race", winner="B")
     assert table.core.legal_actions(table.state) == []
