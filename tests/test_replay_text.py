@@ -55,6 +55,8 @@ GERMAN = {
         "Zeile 1518: Dan spielt A für Bob: Laddie 2 geht in die Burg. Laddie 2 von Bob ist in "
         "der Burg, Feld 1. Bob & Dan gewinnen das Spiel!"],
     "howruck_action_cards": [
+        "Zeile 7: Bob gewinnt das Stechen (Ann: grün 0, Bob: blau 0). Das Tauziehen der Runde "
+        "1 beginnt. Das Fass steht auf Feld 7, Bob ist am Zug.",
         "Zeile 8: Bob legt Nessie auf die Seite von Bob, Feld rot. Das Fass steht auf Feld 7, "
         "Ann ist am Zug.",
         "Zeile 12: Bob spielt Fieser Trick. Bob nimmt Ann eine Karte aus der Hand. Bob legt "
