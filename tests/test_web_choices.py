@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from helpers import Table, play_filler, win_round_for_a
 
 from companion.rules import get_core
 from companion.rules.howruck.legal import ALL_CARDS
@@ -84,6 +85,23 @@ def test_how_rucks_own_choice_sets_are_its_legal_actions_in_every_phase(options)
                      if a.get("card") == "fieser_trick" and "take" in a}
     assert {"teams", "tiebreak", "tug", "take card", "take seitenwechsel",
             "take und_tschuess"} <= seen
+
+
+def test_how_rucks_choice_sets_are_its_legal_actions_for_each_seat_and_at_the_end():
+    """What the random games above do not ask: a seat whose turn it is not, Fieser Trick
+    while the opponent's hand is empty (only forgone), and a finished game (nothing)."""
+    core = get_core("howruck")
+    t = Table("howruck", ["A", "B"])
+    t.start("A")
+    play_filler(t, 28)
+    play_filler(t, 11)  # A: 0 cards, B: 1, B to play
+    for player in (None, "A", "B"):
+        answer = legal_answer(core, t.state, player, {})
+        assert canon(expand(answer)) == canon(core.legal_actions(t.state, player))
+    over = Table("howruck", ["A", "B"])
+    for _ in range(3):
+        win_round_for_a(over)
+    assert expand(legal_answer(core, over.state, None, {})) == []
 
 
 def test_how_rucks_choice_sets_share_nothing_with_the_next_call():
