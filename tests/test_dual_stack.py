@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 from no_ipv6 import UNSUPPORTED
 from ports import free_port
-from web_helpers import Client
+from web_helpers import Client, started_daemon
 
 from companion.config import parse
-from companion.daemon import Daemon
 
 
 @pytest.mark.parametrize(("setting", "ipv6"), [
@@ -33,7 +32,7 @@ def test_listening_everywhere_answers_ipv4_whatever_the_ipv6_settings(
     netns.sysctl(setting, "1")
     port = free_port()
     config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
-    daemon = netns.run(lambda: _started(config, tmp_path))
+    daemon = netns.run(lambda: started_daemon(config, tmp_path))
     try:
         status, body, _ = netns.run(lambda: Client(port).get("/api/status"))
         assert status == 200 and "paired" in body
@@ -45,12 +44,6 @@ def test_listening_everywhere_answers_ipv4_whatever_the_ipv6_settings(
                 netns.run(lambda: ipv6_phone.get("/api/status"))
     finally:
         daemon.stop()
-
-
-def _started(config, data) -> Daemon:
-    daemon = Daemon(config, data, simulate=True, web=True)
-    daemon.start()
-    return daemon
 
 
 def test_a_kernel_without_ipv6_gets_an_ipv4_page(tmp_path):

@@ -20,7 +20,7 @@ from companion.screens.common import qr_matrix
 from companion.web import WebServer
 from tests.daemon_helpers import wait_until
 from tests.ports import free_port
-from tests.web_helpers import Client
+from tests.web_helpers import Client, started_daemon
 
 
 @pytest.mark.parametrize(("network", "expected"), [
@@ -51,7 +51,7 @@ def test_a_daemon_on_an_ipv6_only_network_pairs_phones_over_ipv6(netns, mock_pin
     port = free_port()
     config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
     netns.connect("fd47::2/64", "fd47::1")
-    daemon = netns.run(lambda: _started(config, tmp_path))
+    daemon = netns.run(lambda: started_daemon(config, tmp_path))
     try:
         url = f"http://[fd47::2]:{port}/"
         assert daemon.page_url == url
@@ -136,7 +136,7 @@ def test_the_panel_qr_code_names_the_box_when_its_ipv6_address_is_too_long(
     port = free_port()
     config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
     netns.connect(f"{address}/64", address.rsplit(":", 1)[0] + ":1")
-    daemon = netns.run(lambda: _started(config, tmp_path))
+    daemon = netns.run(lambda: started_daemon(config, tmp_path))
     try:
         assert daemon.page_url == f"http://[{address}]:{port}/"
         qr = daemon.hub.call(daemon.table.pairing_view)["qr"]
@@ -153,12 +153,6 @@ def test_the_panel_qr_code_names_the_box_when_its_ipv6_address_is_too_long(
             assert status == 200
     finally:
         daemon.stop()
-
-
-def _started(config, data) -> Daemon:
-    daemon = Daemon(config, data, simulate=True, web=True)
-    daemon.start()
-    return daemon
 
 
 LONG = "http://[2001:db8:47:0:ba27:ebff:fe12:3456]:8080/"

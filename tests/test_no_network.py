@@ -16,7 +16,7 @@ from companion.config import parse
 from companion.daemon import Daemon
 from companion.screens import Scene, render
 from tests.daemon_helpers import wait_until
-from tests.web_helpers import Client
+from tests.web_helpers import Client, started_daemon
 
 
 def shows_qr(daemon: Daemon) -> str | None:
@@ -31,13 +31,7 @@ def test_no_network_is_said_and_a_network_that_appears_is_followed(netns, mock_p
     caplog.set_level(logging.INFO)
     port = free_port()
     config = parse({"web": {"host": "0.0.0.0", "port": port}, "wifi": {"hotspot": "off"}})
-
-    def start() -> Daemon:
-        daemon = Daemon(config, tmp_path, simulate=True, web=True)
-        daemon.start()
-        return daemon
-
-    daemon = netns.run(start)
+    daemon = netns.run(lambda: started_daemon(config, tmp_path))
     try:
         lang = daemon.settings.language
         offline = render(Scene(lang=lang, pairing={"offline": True})).tobytes()

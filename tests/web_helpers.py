@@ -15,7 +15,13 @@ from companion.daemon import Daemon
 def web_daemon(tmp_path, **config: Any) -> Daemon:
     data = {"web": {"host": "127.0.0.1", "port": free_port()},
             "race": {"countdown_s": 0}, **config}
-    daemon = Daemon(parse(data), tmp_path, simulate=True, web=True)
+    return started_daemon(parse(data), tmp_path)
+
+
+def started_daemon(config, data) -> Daemon:
+    """A simulated daemon with its web server, started from a parsed `config` (in a test's
+    network namespace: `netns.run(lambda: started_daemon(...))`)."""
+    daemon = Daemon(config, data, simulate=True, web=True)
     daemon.start()
     return daemon
 
