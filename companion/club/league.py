@@ -178,15 +178,8 @@ class League:
             players = json.loads(players)
             nobody = json.loads(unnamed) if unnamed is not None else unnamed_before(game,
                                                                                    players)
-
-            def follow(name: str, renames=renames, nobody=nobody) -> str | Unnamed:
-                """A person under their name now; an unnamed seat stays nobody."""
-                return Unnamed(name) if name in nobody else renames(name)
-
-            winner = json.loads(winner)
-            winner = [follow(w) for w in winner if isinstance(w, str)] if isinstance(
-                winner, list) else follow(winner) if isinstance(winner, str) else winner
-            records.append(GameRecord(i, game, _seats(players, nobody, renames), winner, True))
+            records.append(GameRecord(i, game, _seats(players, nobody, renames),
+                                      _winner(json.loads(winner), nobody, renames), True))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
@@ -194,6 +187,17 @@ class League:
                 "clashes": clashes, "broker": {
                     "where": self.where, "connected": self.connected,
                     "problem": self.problem, "refusal": self.refusal or None}}
+
+
+def _winner(winner: Any, nobody: list[str], renames: Callable[[str], str]) -> Any:
+    """A result's winner (a name, a pair's list, or None) as the statistics count it: a
+    person under their name now, an unnamed seat nobody."""
+    def one(name: str) -> str | Unnamed:
+        return Unnamed(name) if name in nobody else renames(name)
+
+    if isinstance(winner, list):
+        return [one(w) for w in winner if isinstance(w, str)]
+    return one(winner) if isinstance(winner, str) else winner
 
 
 def _seats(players: list[str], nobody: list[str],
