@@ -29,7 +29,10 @@ A Lauf Rauf! seat played without a name comes under its colour ("red"): the resu
 in the standings, never one "red" across tables, never merged with a person called "Red").
 A result from a table before that key is read by `unnamed_before` from its players and
 ``names``, whatever colours the table's board has; one a league file kept from before it
-(``unnamed`` NULL, no names kept) by the shipped board's colours.
+(``unnamed`` NULL, no names kept) by the shipped board's colours. A result that says its
+seats (``seats``, ``named``, ``winner_seats``: league_messages.py `seating`) is counted by
+seat: blue's person "red" of a game stored before such names were refused, beside the
+unnamed red seat, is one person, and wins only when blue won.
 """
 
 from __future__ import annotations
@@ -59,11 +62,11 @@ ID_FILE = "league-id"  # in the league's data folder: its client id's own part
 SCHEMA = """CREATE TABLE IF NOT EXISTS results (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, game_id INTEGER NOT NULL,
     game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, at REAL, unnamed TEXT,
-    PRIMARY KEY (tbl, box, seq))"""
+    named TEXT, won TEXT, PRIMARY KEY (tbl, box, seq))"""
 ALIASES_SCHEMA = """CREATE TABLE IF NOT EXISTS aliases (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, aliases TEXT NOT NULL,
     PRIMARY KEY (tbl, box))"""
-COLUMNS = "tbl, box, seq, game_id, game, players, winner, at, unnamed"
+COLUMNS = "tbl, box, seq, game_id, game, players, winner, at, unnamed, named, won"
 class League:
     def __init__(self, host: str, port: int, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -144,7 +147,7 @@ class League:
 
     def _keep_result(self, row: tuple) -> None:
         self.db.execute(f"INSERT OR IGNORE INTO results ({COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
         table = row[0]
         if table not in self._clashes_said and table in self._clashes():
             self._clashes_said.add(table)
@@ -167,19 +170,25 @@ class League:
 
     def standings(self) -> dict[str, Any]:
         with self.lock:
-            rows = self.db.execute("SELECT tbl, box, game, players, winner, unnamed FROM "
-                                   "results ORDER BY at, tbl, box, seq").fetchall()
+            rows = self.db.execute("SELECT tbl, box, game, players, winner, unnamed, named, "
+                                   "won FROM results ORDER BY at, tbl, box, seq").fetchall()
             renamed = {(tbl, box): People((), json.loads(aliases)) for tbl, box, aliases
                        in self.db.execute("SELECT tbl, box, aliases FROM aliases")}
             foreign, clashes = self.foreign, self._clashes()
         records = []
-        for i, (tbl, box, game, players, winner, unnamed) in enumerate(rows):
+        for i, (tbl, box, game, players, winner, unnamed, named, won) in enumerate(rows):
             renames = renamed[tbl, box].follow if (tbl, box) in renamed else str
-            players = json.loads(players)
+            players, winner = json.loads(players), json.loads(winner)
+            if named is not None:  # the table said its seats: counted by seat
+                seats = tuple(renames(p) if n else Unnamed(p)
+                              for p, n in zip(players, json.loads(named), strict=True))
+                records.append(GameRecord(i, game, seats, _winner_at(winner, json.loads(won),
+                                                                     seats), True))
+                continue
             nobody = json.loads(unnamed) if unnamed is not None else unnamed_before(game,
                                                                                    players)
             records.append(GameRecord(i, game, _seats(players, nobody, renames),
-                                      _winner(json.loads(winner), nobody, renames), True))
+                                      _winner(winner, nobody, renames), True))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
@@ -187,6 +196,15 @@ class League:
                 "clashes": clashes, "broker": {
                     "where": self.where, "connected": self.connected,
                     "problem": self.problem, "refusal": self.refusal or None}}
+
+
+def _winner_at(winner: Any, won: list[int], seats: tuple[str | Unnamed, ...]) -> Any:
+    """A result's winner as the statistics count it, from where its winners sit (`won`:
+    told by seat, so blue's person "red" and the unnamed red seat beside it are two): a
+    pair's list, one seat, or None (a draw)."""
+    if isinstance(winner, list):
+        return [seats[i] for i in won]
+    return seats[won[0]] if won else None
 
 
 def _winner(winner: Any, nobody: list[str], renames: Callable[[str], str]) -> Any:
@@ -219,7 +237,8 @@ def _seats(players: list[str], nobody: list[str],
 def migrate(db: sqlite3.Connection) -> None:
     """The results table, with the box column: a league file from before it keeps its
     results, each with the box "" (its tables sent none); and the unnamed column, NULL in
-    results kept from before it (`unnamed_before` tells them)."""
+    results kept from before it (`unnamed_before` tells them); and the named and won columns
+    (a result's seats: `league_messages.seating`), NULL in results kept from before them."""
     columns = [r[1] for r in db.execute("PRAGMA table_info(results)")]
     if columns and "box" not in columns:
         db.execute("BEGIN IMMEDIATE")
@@ -236,8 +255,10 @@ def migrate(db: sqlite3.Connection) -> None:
             raise
     else:
         db.execute(SCHEMA)
-    if "unnamed" not in [r[1] for r in db.execute("PRAGMA table_info(results)")]:
-        db.execute("ALTER TABLE results ADD COLUMN unnamed TEXT")  # NULL: kept from before
+    columns = [r[1] for r in db.execute("PRAGMA table_info(results)")]
+    for column in ("unnamed", "named", "won"):  # NULL: kept from before them
+        if column not in columns:
+            db.execute(f"ALTER TABLE results ADD COLUMN {column} TEXT")
     db.execute(ALIASES_SCHEMA)
 
 

@@ -31,9 +31,10 @@ def _table_message(topic: str, payload: bytes) -> tuple[str, dict[str, Any] | No
 
 
 def parse_result(topic: str, payload: bytes) -> tuple | None:
-    """(table, box, seq, game id, game, players, winner, at, unnamed) of one of our results,
-    else None. A result without a box id (from a table older than it) has the empty box;
-    one without ``unnamed`` (the same) has its unnamed seats told by `unnamed_before`."""
+    """(table, box, seq, game id, game, players, winner, at, unnamed, named, won) of one of
+    our results, else None. A result without a box id (from a table older than it) has the
+    empty box; one without ``unnamed`` (the same) has its unnamed seats told by
+    `unnamed_before`; one without its seats (`seating`) has named and won None."""
     table, body = _table_message(topic, payload)
     if body is None:
         return None
@@ -54,9 +55,42 @@ def parse_result(topic: str, payload: bytes) -> tuple | None:
         body["game"], players, names)
     if not (isinstance(unnamed, list) and all(p in players for p in unnamed)):
         return None
+    seated = seating(body, players, winner)
+    if seated is None:
+        return None
+    named, won = seated
     at = body.get("at") if isinstance(body.get("at"), int | float) else None
     return (table, box, seq, game_id, body["game"], json.dumps(players), json.dumps(winner), at,
-            json.dumps(unnamed))
+            json.dumps(unnamed), None if named is None else json.dumps(named),
+            None if won is None else json.dumps(won))
+
+
+SEATING = ("seats", "named", "winner_seats")
+
+
+def seating(body: dict[str, Any], players: list[str],
+            winner: Any) -> tuple[list[bool] | None, list[int] | None] | None:
+    """(named, won) of a result that says its seats (``seats``, ``named``,
+    ``winner_seats``, all three): whether each player's seat had a name, and where among
+    the players the winners sit (in the winner's order); (None, None) for one from a table
+    before them. None (refused) where they do not fit: not one seat per player, a seat
+    twice, a winning seat that is none of them, or winners at those seats that are not the
+    result's ``winner`` (a draw has none)."""
+    if not any(key in body for key in SEATING):
+        return None, None
+    seats, named, winning = (body.get(key) for key in SEATING)
+    if not (isinstance(seats, list) and isinstance(named, list)
+            and isinstance(winning, list) and len(seats) == len(named) == len(players)
+            and all(isinstance(s, str) for s in seats) and len(set(seats)) == len(seats)
+            and all(isinstance(n, bool) for n in named)
+            and all(isinstance(s, str) and s in seats for s in winning)
+            and len(set(winning)) == len(winning)):
+        return None
+    won = [seats.index(s) for s in winning]
+    said = winner if isinstance(winner, list) else [winner] if winner in players else []
+    if [players[i] for i in won] != said:
+        return None
+    return named, won
 
 
 def unnamed_before(game: str, players: list[str],

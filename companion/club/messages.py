@@ -40,7 +40,7 @@ class OutboxMessages:
                               "players": list(people(header)) if known else None,
                               "winner": winner_people(header, winner) if known else winner,
                               **_names(header),
-                              **({"unnamed": list(unnamed(header))} if known else {})}
+                              **(_seats(header, winner) if known else {})}
         if row.kind == "aliases":  # the table's renames and merges, as they are now
             return "aliases", {**base, "aliases": self.outbox.aliases()}
         if row.kind == "undo":
@@ -80,6 +80,21 @@ class OutboxMessages:
         except (Refusal, ValueError, KeyError):
             return None
         return core, state, seq
+
+
+def _seats(header: dict[str, Any], winner: Any) -> dict[str, Any]:
+    """A result's seats, told apart where its people cannot be: ``unnamed`` (the players
+    that are seats played without a name, by name), ``seats`` (each player's seat id, in
+    seat order: the game's own ids), ``named`` (whether each seat had a name) and
+    ``winner_seats`` (the seat ids that won, as the winner lists them: none for a draw, a
+    pair's two). Blue's person
+    "red" beside the unnamed red seat (a game stored before 1c6a60d) is "red" twice among
+    the players, and as the winner whichever seat won; the seats say which."""
+    seats = list(header["players"])
+    nobody = unnamed(header)
+    won = winner if isinstance(winner, list) else [winner]
+    return {"unnamed": list(nobody), "seats": seats, "named": [p not in nobody for p in seats],
+            "winner_seats": [p for p in won if p in seats]}
 
 
 def _names(header: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,9 @@ Topics (``companion/<table>/...``):
   game's ``names`` go along, in the result and in the game's ``event``. A seat played
   without a name is still its colour there (as ever); ``unnamed`` lists those players
   (`sessions.people.unnamed`; empty in a game without colours), who are nobody to the
-  statistics and to the league.
+  statistics and to the league. ``seats``, ``named`` and ``winner_seats`` say each player's
+  seat, whether it had a name and which seats won (messages.py): where two seats carry one
+  name (blue's person "red" beside the unnamed red seat) only these tell them apart.
 - ``aliases``: all the table's renames and merges (sessions/players.py), QoS 1, from the
   outbox whenever they change: the league names the table's people as the table does.
 - ``state``: retained, the current game's public state (as the page sees it).
