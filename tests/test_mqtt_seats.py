@@ -13,7 +13,9 @@ from daemon_helpers import wait_until
 from mqtt_helpers import Broker, Listener, needs_mosquitto
 from test_league import league, send  # noqa: F401  (the fixture and the sender)
 from test_mqtt import run  # noqa: F401  (the fixture)
+from test_mqtt_homeassistant import sensor_value
 
+from companion.club.homeassistant import discovery, scoreboard
 from companion.club.league import League
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -113,3 +115,50 @@ def test_winning_seats_that_say_another_winner_refuse_the_result(league):  # noq
     wait_until(lambda: sum(league.standings()["tables"].values()) == 1)
     assert people(league) == {"Ann": (1, 0), "Bob": (1, 0)}
     assert league.standings()["foreign"] == foreign + 4
+
+
+def test_home_assistant_says_an_unnamed_seat_in_the_tables_language_and_apart(
+        run, tables, tmp_path):  # noqa: F811
+    """The scoreboard (Home Assistant's sensors, rendered as it renders them) says the
+    unnamed red seat as a colour in the table's language, blue's person "red" as named, and
+    where the two would read alike, the person with their colour; the winner is the seat
+    that won. A language chosen on the page applies at once."""
+    broker = run(Broker(tmp_path / "broker"))
+    _, blue_won = old_games_stored(tables, broker, language="de")
+    broker.start()
+    listener = run(Listener(broker.port, "companion/club/state"))
+    daemon, _ = tables("club", **mqtt(broker), language="de")
+    view = daemon.hub.call(lambda: daemon.sessions.get(blue_won).view())
+    red, blue = (get_core("laufrauf").view_score(view)[seat] for seat in PLAYERS)
+    assert red != blue  # the score line below tells the seats apart by their numbers too
+    configs = {name: config for name, config in discovery("club", "homeassistant",
+                                                          "companion/club/state", "")}
+    game = configs["homeassistant/sensor/companion_club/game/config"]
+    score = configs["homeassistant/sensor/companion_club/score/config"]
+
+    def said(lang_word: str) -> dict:
+        return listener.take(lambda t, p, r: lang_word in p["scoreboard"]["scores"])[-1][1]
+
+    payload = said("Rot")
+    assert payload["game_id"] == blue_won
+    assert sensor_value(score, payload) == (f"Rot {red} : {blue} red", {"Rot": red, "red": blue})
+    assert sensor_value(game, payload)[1]["winner"] == "red"  # blue's person, who won
+    daemon.save_settings("en", {})
+    payload = said("Red")
+    assert sensor_value(score, payload) == (f"Red {red} : {blue} red (blue)",
+                                            {"Red": red, "red (blue)": blue})
+    assert sensor_value(game, payload)[1]["winner"] == "red (blue)"
+    daemon.save_settings("fr", {})
+    assert sensor_value(score, said("rouge"))[0] == f"rouge {red} : {blue} red"
+
+
+def test_the_scoreboard_says_whose_turn_it_is_as_it_says_the_seats():
+    """A new game: the unnamed seat whose turn it is said as its colour in the table's
+    language, a named seat as its person, nobody's number lost."""
+    core = get_core("laufrauf")
+    view = {"id": 1, "status": "playing", **core.view(core.new_game(["red", "blue"], {}, 4)),
+            "names": {"blue": "Bo"}}
+    board = scoreboard(view, "nl")
+    assert board["scores"] == {"rood": 0, "Bo": 0} and board["score"] == "rood 0 : 0 Bo"
+    assert board["turn"] == {"red": "rood", "blue": "Bo"}[view["turn"]]
+    assert board["winner"] is None

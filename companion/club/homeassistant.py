@@ -6,33 +6,63 @@ follow the table's own retained ``companion/<table>/state``: "game" (which game 
 its status as attributes) and "score" (e.g. ``Anna 2 : 1 Bert``, each player's number as
 attributes). Availability follows the ``status`` topic (``online``/``offline``, the last
 will). Nothing here is sent anywhere but in the publisher's own thread; see publisher.py.
+The scoreboard says players in words in the table's language (a seat played without a name
+is its colour, "Rot"), which the publisher follows when the page changes it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import person as i18n_person
 from companion.rules import GAMES
 from companion.screens.common import GAME_TITLES
-from companion.sessions.people import person, winner_people
+from companion.sessions.people import person, unnamed
+from companion.stats import person_key
 
 
-def scoreboard(view: dict[str, Any] | None) -> dict[str, Any]:
+def scoreboard(view: dict[str, Any] | None, lang: str = "en") -> dict[str, Any]:
     """What the sensors read from the state message: the game's title, its status, the
-    score line and each player's number (from the core's `view_score`), every player named
-    as the person playing (a Lauf Rauf! colour's ``names``: sessions/people.py)."""
+    score line and each player's number (from the core's `view_score`), the player whose
+    turn it is and the winner, every player said as `seat_labels` says them in `lang` (the
+    table's language)."""
     if not view or view.get("game") not in GAMES:
         return {"title": "", "status": "none", "score": "", "scores": {}}
-    scores = {person(view, p): n for p, n in GAMES[view["game"]].view_score(view).items()}
+    label = seat_labels(view, lang)
+    scores = {label.get(p, p): n for p, n in GAMES[view["game"]].view_score(view).items()}
     line = " : ".join(str(n) for n in scores.values())
     if len(scores) == 2:  # "Anna 2 : 1 Bert", as the table's display shows a contest
         (a, x), (b, y) = scores.items()
         line = f"{a} {x} : {y} {b}"
     elif scores:
         line = ", ".join(f"{p} {n}" for p, n in scores.items())
+    winner = view.get("winner")
+    if isinstance(winner, list):
+        winner = [label.get(p, p) for p in winner]
+    elif view.get("result") != "draw":  # Tauziehen's "draw" is no player called so
+        winner = label.get(winner, winner) if isinstance(winner, str) else winner
     return {"title": GAME_TITLES.get(view["game"], view["game"]), "status": view.get("status", ""),
-            "score": line, "scores": scores, "turn": person(view, view.get("turn")),
-            "winner": winner_people(view, view.get("winner"))}
+            "score": line, "scores": scores, "turn": label.get(view.get("turn"),
+                                                               view.get("turn")),
+            "winner": winner}
+
+
+def seat_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
+    """Each seat (player id) as the sensors say it in `lang`: its person's name (a Lauf
+    Rauf! colour's ``names``: sessions/people.py); a seat played without a name as its
+    colour, as a name is said ("Rot", `i18n.person`: nobody's name). Where two seats would
+    read alike (blue's person "red" beside the unnamed red seat, a game stored before
+    1c6a60d: "Red" and "red" in English), the person has their colour beside the name
+    ("red (blue)"), so the score's two numbers stay two."""
+    players = [p for p in view.get("players") or () if isinstance(p, str)]
+    nobody = unnamed(view) if "players" in view else ()
+    names = view.get("names") or {}
+    label = {p: i18n_person(p, lang) if p in nobody else person(view, p) for p in players}
+    keys = [person_key(text) for text in label.values()]
+    for p in players:
+        if p not in nobody and keys.count(person_key(label[p])) > 1:
+            label[p] = i18n_person(p, lang, names)
+    return label
 
 
 def discovery(table: str, prefix: str, state_topic: str,

@@ -93,8 +93,11 @@ def describe(reason: Any) -> str:
 
 
 class Publisher:
-    def __init__(self, config: Config, db_path: Path) -> None:
+    def __init__(self, config: Config, db_path: Path, lang: str | None = None) -> None:
         self.config = config
+        # the table's language (the page's choice, else the file's), for what the scoreboard
+        # says in words (homeassistant.py); the hub's "language" messages follow a change
+        self.lang = lang or config.language
         self.table = config.mqtt_table
         self.outbox = Outbox(db_path)
         self.box = stable_id(db_path.parent / BOX_FILE)
@@ -155,10 +158,15 @@ class Publisher:
 
     # --- from the hub (a mailbox thread) -----------------------------------------------------
     def handle(self, name: str, payload: Any) -> None:
-        """Every hub message nudges the delivery; the game's state is kept to retain."""
-        if name == "state":
+        """Every hub message nudges the delivery; the game's state is kept to retain, and
+        sent again in the table's new language (its scoreboard says seats in words)."""
+        if name in ("state", "language"):
             with self._lock:
-                self._state, self._state_dirty = payload, True
+                if name == "state":
+                    self._state = payload
+                else:
+                    self.lang = payload
+                self._state_dirty = True
                 self._state_version += 1
         self._nudge.set()
 
@@ -324,9 +332,9 @@ class Publisher:
         with self._lock:
             if not self._state_dirty:
                 return
-            state, version = self._state, self._state_version
+            state, version, lang = self._state, self._state_version, self.lang
         body = {"table": self.table, "game_id": state.get("id") if state else None,
-                "state": state, "scoreboard": scoreboard(state)}
+                "state": state, "scoreboard": scoreboard(state, lang)}
         if self._publish("state", body, retain=True):
             with self._lock:
                 self._state_dirty = self._state_version != version

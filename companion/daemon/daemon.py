@@ -130,7 +130,7 @@ class Daemon:
         from companion.web.stream import Broker, frame_data  # Flask: after the first frame
 
         self.broker = Broker(max_clients=MAX_STREAMS)
-        self.mqtt = _club_publisher(config, self.sessions.store.path)
+        self.mqtt = _club_publisher(config, self.sessions.store.path, self.settings.language)
         if self.mqtt is not None:
             self.hub.subscribe(self.mqtt.handle, "mqtt")
         if self.display is not None and (self.virtual_display or config.display_type == "dummy"):
@@ -308,11 +308,12 @@ class Daemon:
             self.data_lock.release()
 
 
-def _club_publisher(config: configuration.Config, db_path: Path):
-    """With [mqtt], the outbox's triggers and the publisher; without, no triggers."""
+def _club_publisher(config: configuration.Config, db_path: Path, lang: str):
+    """With [mqtt], the outbox's triggers and the publisher (saying the scoreboard in the
+    table's language, `lang`); without, no triggers."""
     if not config.mqtt_host:
         from companion.club.outbox import uninstall
         uninstall(db_path)
         return None
     from companion.club.publisher import Publisher
-    return Publisher(config, db_path)
+    return Publisher(config, db_path, lang)
