@@ -15,7 +15,8 @@ from companion.announce import announcements
 from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
-from companion.sessions.people import check_names, players_said
+from companion.sessions.people import check_names, named_people, players_said, unnamed
+from companion.sessions.players import PlayerBook
 from companion.sessions.store import GameRow, GameStore
 from companion.stats import person_key
 
@@ -127,6 +128,7 @@ class Sessions:
         self.games: dict[int, GameSession] = {}
         for row in self.store.games():
             self.games[row.id] = self._load(row)
+        self._tidy_aliases()
 
     def close(self) -> None:
         self.store.close()
@@ -134,6 +136,15 @@ class Sessions:
     def reload(self) -> None:
         """Read every game again from the store (after a restore replaced its contents)."""
         self.games = {row.id: self._load(row) for row in self.store.games()}
+        self._tidy_aliases()
+
+    def _tidy_aliases(self) -> None:
+        """Renames kept from before 15abf16 that can only be about seats played without a
+        name go (`PlayerBook.drop_aliases_of_nobody`)."""
+        headers = [g.header for g in self.games.values()]
+        PlayerBook(self.store.db).drop_aliases_of_nobody(
+            [(g.id, named_people(g.header)) for g in self.games.values()],
+            {pid for h in headers for pid in unnamed(h)})
 
     def _load(self, row: GameRow) -> GameSession:
         core = get_core(row.game)

@@ -9,8 +9,9 @@ the hub thread, like the store it writes to.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.rules import Refusal
 from companion.rules.base import shown
@@ -24,6 +25,7 @@ from companion.stats import People, person_key
 Seats = Sequence[tuple[int, Sequence[str]]]
 
 MAX_NAME = MAX_ID_LENGTH  # a name a game takes (a longer one could never play)
+log = logging.getLogger("companion.players")
 SCHEMA = "CREATE TABLE IF NOT EXISTS player_aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL)"
 
 
@@ -84,6 +86,33 @@ class PlayerBook:
             if {name, into} <= {who(n) for n in names}:
                 raise Refusal("played_each_other", name=name, into=into, game=game_id)
         return self._alias(name, into)
+
+    def drop_aliases_of_nobody(self, seats: Seats, unnamed: Iterable[str]) -> list[str]:
+        """Drop the aliases that can only be about seats played without a name, and say so
+        in the log; their names, sorted. Before 15abf16 a rename or merge took a colour
+        played without a name ("red") for a player, so "red" -> "Anna" may be kept from
+        then. Those seats are nobody now, so it renames no one in the stored games, but it
+        would count the next person called "red" or "Red" as Anna. Such an alias is one
+        whose name is (letters' case aside) a colour of `unnamed` (the stored games' seats
+        played without a name), and no person's in `seats` (the stored games' people) nor
+        any alias's new name (a rename through it). One about a person who played stays
+        (the old rename meant them too). It changes no stored game's statistics, so it is
+        done whenever the games are opened (at start, after a restore: a backup from before
+        brings such aliases back); there is none to drop after the first time."""
+        aliases = self.aliases()
+        persons = {person_key(n) for _, names in seats for n in names}
+        kept = persons | {person_key(to) for to in aliases.values()}
+        colours = {person_key(c) for c in unnamed}
+        stale = sorted(n for n in aliases if person_key(n) in colours - kept)
+        if stale:
+            with Transaction(self.db):
+                self.db.executemany("DELETE FROM player_aliases WHERE name=?",
+                                    [(n,) for n in stale])
+            log.info("players: dropped %s: renames of seats played without a name, from "
+                     "before such seats were nobody (they renamed no one who played, but "
+                     "would have renamed the next person called so)",
+                     ", ".join(f"{n!r} -> {aliases[n]!r}" for n in stale))
+        return stale
 
     def people(self, seats: Seats) -> People:
         """Who is who in the stored games (their seats, oldest first), renames followed."""
