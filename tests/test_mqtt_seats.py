@@ -23,6 +23,7 @@ from companion.rules.randomplay import random_game
 pytestmark = needs_mosquitto
 PLAYERS = ["red", "blue"]
 RED_WINS, BLUE_WINS = 8, 4  # seeds of random games (checked below)
+SENT_S = 120.0  # the old games' 5000 and more actions go out first, one at a time
 
 
 def mqtt(broker: Broker) -> dict:
@@ -60,7 +61,7 @@ def test_a_result_says_which_of_two_seats_called_red_won(run, tables, tmp_path):
     tables("club", **mqtt(broker))
     results: dict[int, dict] = {}
     listener.take(lambda t, p, r: results.setdefault(p["game_id"], p) and len(results) == 2,
-                  timeout=20)
+                  timeout=SENT_S)
     for game_id, seat in ((red_won, "red"), (blue_won, "blue")):
         result = results[game_id]
         assert result["players"] == ["red", "red"] and result["winner"] == "red"  # as ever
@@ -137,10 +138,12 @@ def test_home_assistant_says_an_unnamed_seat_in_the_tables_language_and_apart(
     score = configs["homeassistant/sensor/companion_club/score/config"]
 
     def said(lang_word: str) -> dict:
-        return listener.take(lambda t, p, r: lang_word in p["scoreboard"]["scores"])[-1][1]
+        return listener.take(lambda t, p, r: lang_word in p["scoreboard"]["scores"],
+                             timeout=SENT_S)[-1][1]
 
     payload = said("Rot")
     assert payload["game_id"] == blue_won
+    wait_until(lambda: daemon.mqtt.outbox.count() == 0, timeout=SENT_S)  # the old games
     assert sensor_value(score, payload) == (f"Rot {red} : {blue} red", {"Rot": red, "red": blue})
     assert sensor_value(game, payload)[1]["winner"] == "red"  # blue's person, who won
     daemon.save_settings("en", {})
