@@ -384,3 +384,24 @@ def test_a_race_margin_is_written_as_the_language_writes_decimals(lang, margin):
     decision = decide_presses(("Anna", "Bert"), {"Anna": [31_000], "Bert": [16_900]}, 10,
                               "ignore")
     assert f"{margin} ms" in race_sentence(decision.as_json(), lang)
+
+
+# French sets a narrow no-break space (U+202F) before : ; ! ? and inside « », and writes its
+# apostrophe ’ (the convention written down in companion/i18n/catalogs.py). Not punctuation:
+# the games' own titles, a contest's score between two sums ("{x} : {y}", spaced as the OLED
+# writes a score), a program's HOST:PORT.
+FRENCH_UNSPACED = re.compile(r"(?<!\u202f)[:;!?»]|«(?!\u202f)|\u202f\u202f|\w'\w")
+FRENCH_NOT_PUNCTUATION = ("How Ruck!", "Lauf Rauf!", "{x} : {y}", "HOST:PORT")
+
+
+@needs_msgfmt
+def test_french_spaces_its_colons_and_quotes_and_curls_its_apostrophes(tmp_path):
+    po = SHIPPED / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    unspaced = {}
+    for context, forms in entries(compiled(po, tmp_path)).items():
+        for text in forms:
+            for kept in FRENCH_NOT_PUNCTUATION:
+                text = text.replace(kept, "")
+            if FRENCH_UNSPACED.search(text):
+                unspaced[context] = text
+    assert unspaced == {}

@@ -44,13 +44,15 @@ def test_a_mistake_in_the_command_is_refused_in_the_terminals_language(terminal,
     terminal("fr_FR.UTF-8")
     code, _, err = said(["doctor", "--buttons", "-5"], capsys)
     assert code == 2
-    assert err.startswith("utilisation : companion doctor ")
-    assert err.endswith("companion doctor : erreur : argument --buttons : « -5 » : donnez "
+    assert err.startswith("utilisation\u202f: companion doctor ")
+    assert err.endswith("companion doctor\u202f: erreur\u202f: argument --buttons\u202f: "
+                        "«\u202f-5\u202f»\u202f: donnez "
                         "des secondes au-delà de 0, au plus 3600\n")
     code, _, err = said(["league", "--mqtt", "club.local:abc"], capsys)  # was a traceback
     assert code == 2
-    assert err.endswith("companion league : erreur : argument --mqtt : « club.local:abc » n’est "
-                        "pas l’adresse d’un broker : donnez HOST ou HOST:PORT (port de 1 à "
+    assert err.endswith("companion league\u202f: erreur\u202f: argument --mqtt\u202f: "
+                        "«\u202fclub.local:abc\u202f» n’est "
+                        "pas l’adresse d’un broker\u202f: donnez HOST ou HOST:PORT (port de 1 à "
                         "65535)\n")
     terminal("de_DE.UTF-8")
     code, _, err = said(["backup"], capsys)

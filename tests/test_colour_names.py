@@ -15,8 +15,8 @@ ANOTHER_SEAT = {
           "einen eigenen Namen.",
     "nl": "“red” is in deze partij de kleur van een andere plaats: geef deze persoon een eigen "
           "naam.",
-    "fr": "« red » est la couleur d’une autre place de cette partie : donnez à cette personne "
-          "son propre nom.",
+    "fr": "«\u202fred\u202f» est la couleur d’une autre place de cette partie\u202f: donnez à "
+          "cette personne son propre nom.",
 }
 
 

@@ -193,8 +193,8 @@ def test_the_doctor_speaks_the_terminals_language_or_the_one_asked_for(tmp_path,
     assert "✗ Tastenbox: " in out and "✓ Einstellungen: " in out  # the checks' names too
     assert cli_main([*args, "--lang", "fr"]) == 1
     out = capsys.readouterr().out
-    assert "le boîtier de boutons n'est pas branché" in out and "1 problème trouvé" in out
-    assert "Lösung" not in out and "solution : branchez-le" in out
+    assert "le boîtier de boutons n’est pas branché" in out and "1 problème trouvé" in out
+    assert "Lösung" not in out and "solution\u202f: branchez-le" in out
     assert "✗ boîtier de boutons: " in out and "✓ base de données: " in out
 
 

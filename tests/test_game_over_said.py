@@ -64,7 +64,7 @@ PAIR_WON = {
     "en": "The game is over: {a} & {b} have won.",
     "de": "Das Spiel ist vorbei: {a} & {b} haben gewonnen.",
     "nl": "De partij is voorbij: {a} & {b} hebben gewonnen.",
-    "fr": "La partie est terminée : {a} & {b} ont gagné.",
+    "fr": "La partie est terminée\u202f: {a} & {b} ont gagné.",
 }
 
 
@@ -81,7 +81,7 @@ def test_a_stramash_pair_has_won_together(phone, lang):
 @pytest.mark.parametrize(("lang", "text"), [
     ("en", "The game is over: {w} has won."),
     ("nl", "De partij is voorbij: {w} heeft gewonnen."),
-    ("fr", "La partie est terminée : {w} a gagné."),
+    ("fr", "La partie est terminée\u202f: {w} a gagné."),
 ])
 def test_one_winner_has_won(phone, lang, text):
     game_id, final = played(phone, "stramash", ["Anna", "Ben", "Cem"], lambda core, s: True)

@@ -23,7 +23,7 @@ FEWER = {
           "heeft er 45: geef ze allemaal op, of speel zonder samenstelling (een kaart die "
           "ontbreekt, kan niet worden ingevoerd).",
     "fr": "La composition de la boîte compte 44 cartes écossaises, mais une boîte de How Ruck! "
-          "en a 45 : indiquez-les toutes, ou jouez sans composition (une carte omise ne "
+          "en a 45\u202f: indiquez-les toutes, ou jouez sans composition (une carte omise ne "
           "pourrait pas être saisie).",
 }
 MORE_EN = "The box composition lists 46 Scot cards, but a How Ruck! box has 45."

@@ -33,7 +33,7 @@ def refused_roll(phone: Client, names: dict[str, str] | None, lang: str) -> dict
     ("en", "Anna (red) is to play, not Ben (blue)."),  # not "Anna (red)'s turn"
     ("de", "Anna (rot) ist am Zug, nicht Ben (blau)."),
     ("nl", "Anna (rood) is aan de beurt, niet Ben (blauw)."),
-    ("fr", "C'est à Anna (rouge) de jouer, pas à Ben (bleu)."),
+    ("fr", "C’est à Anna (rouge) de jouer, pas à Ben (bleu)."),
 ])
 def test_not_your_turn_names_the_people_with_their_colours(phone, lang, text):
     assert refused_roll(phone, {"red": "Anna", "blue": "Ben"}, lang)["message"] == text
@@ -43,7 +43,7 @@ def test_not_your_turn_names_the_people_with_their_colours(phone, lang, text):
     ("en", "Red is to play, not Blue."),
     ("de", "Rot ist am Zug, nicht Blau."),
     ("nl", "Rood is aan de beurt, niet blauw."),
-    ("fr", "C'est à rouge de jouer, pas à bleu."),
+    ("fr", "C’est à rouge de jouer, pas à bleu."),
 ])
 def test_not_your_turn_names_unnamed_colours_as_the_page_does(phone, lang, text):
     assert refused_roll(phone, None, lang)["message"] == text

@@ -102,10 +102,10 @@ def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
     name it, so that it need not agree with "case"."""
     lines = told("howruck_action_cards", "fr")
     for line in [
-            "ligne 8 : Bob pose Nessie sur la case « rouge » du côté de Bob. Le tonneau est sur "
-            "la case 7, c'est à Ann de jouer.",
-            "ligne 13 : Ann joue Changement de camp. Vert 3 passe de Bob à Ann, sur la case "
-            "« vert ». Le tonneau est sur la case 7, c'est à Bob de jouer."]:
+            "ligne 8\u202f: Bob pose Nessie sur la case «\u202frouge\u202f» du côté de Bob. Le "
+            "tonneau est sur la case 7, c’est à Ann de jouer.",
+            "ligne 13\u202f: Ann joue Changement de camp. Vert 3 passe de Bob à Ann, sur la case "
+            "«\u202fvert\u202f». Le tonneau est sur la case 7, c’est à Bob de jouer."]:
         assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
     assert not [line for line in lines if "champ" in line]
 
@@ -117,10 +117,10 @@ def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
             "Figur 2 von Anna (rot) wird weitergeschoben. Émile (blau) ist am Zug.",
             "Zeile 682: Figur 2 von Émile (blau) steigt auf den Gipfel. Émile (blau) gewinnt das "
             "Spiel!"]),
-    ("fr", ["ligne 34 : Le pion 3 d’Anna (rouge) frappe le pion 1 d’Anna (rouge) : retour au "
-            "camp de base. C'est à Émile (bleu) de jouer.",
-            "ligne 682 : Le pion 2 d’Émile (bleu) monte vers le sommet. Émile (bleu) gagne la "
-            "partie !"]),
+    ("fr", ["ligne 34\u202f: Le pion 3 d’Anna (rouge) frappe le pion 1 d’Anna (rouge)\u202f: "
+            "retour au camp de base. C’est à Émile (bleu) de jouer.",
+            "ligne 682\u202f: Le pion 2 d’Émile (bleu) monte vers le sommet. Émile (bleu) gagne la "
+            "partie\u202f!"]),
 ])
 def test_lauf_rauf_names_the_person_with_the_colour(tmp_path, lang, expected):
     """A Lauf Rauf! game whose colours were played by people ("names" in its header) said

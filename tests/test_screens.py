@@ -236,7 +236,7 @@ def test_a_tauziehen_draw_is_shown_by_the_game_not_by_a_players_name(players, en
     (2, 4, "de", ["Clara", "macht 2 Punkte", "Punkte: 4"]),
     (2, 3, "en", ["Clara", "scores 2 points", "Points: 3"]),
     (3, 3, "nl", ["Clara", "scoort 3 punten", "Punten: 3"]),
-    (2, 2, "fr", ["Clara", "marque 2 points", "Points : 2"]),
+    (2, 2, "fr", ["Clara", "marque 2 points", "Points\u202f: 2"]),
 ])
 def test_the_point_banner_says_how_many_and_what_the_number_is(count, points, lang, said):
     """It said "Clara macht einen Punkt" over a lone "1" (the total), also for two points."""

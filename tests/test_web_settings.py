@@ -48,8 +48,8 @@ def test_a_refused_setting_is_said_in_the_phone_language(daemon, client, tmp_pat
 @pytest.mark.parametrize("lang, said", [
     ("en", "“Player 2's button”: pin 17 is already used by “Player 1's button”."),
     ("nl", "“Knop van speler 2”: pin 17 is al in gebruik door “Knop van speler 1”."),
-    ("fr", "« Bouton du joueur 2 » : la broche 17 est déjà utilisée par « Bouton du "
-           "joueur 1 »."),
+    ("fr", "«\u202fBouton du joueur 2\u202f»\u202f: la broche 17 est déjà utilisée par "
+           "«\u202fBouton du joueur 1\u202f»."),
 ])
 def test_a_setting_is_named_in_words_in_every_language(daemon, client, lang, said):
     client.pair(daemon)

@@ -5,6 +5,17 @@ One catalog per language, `<locale>/<lang>/LC_MESSAGES/companion.mo`, compiled f
 English (the source language, which needs none): adding a language is adding its `.po` and
 compiling it. ``COMPANION_LOCALE_DIR`` points at another catalog directory (a translator's
 work in progress; the tests' throw-away language).
+
+Each language's typography, one convention each (the catalogs keep to it; tests/test_catalogs
+checks it):
+
+- French: a narrow no-break space (U+202F, which the OLED's font has) before ``: ; ! ?`` and
+  inside guillemets (« ainsi »), never a plain space, which a line may break at; the
+  apostrophe ’ (d’, l’), as the elision writes it. A contest's score between two sums keeps
+  its plain spaces ("6 : 8", as the OLED writes a score).
+- German: „so“, no space before punctuation.
+- Dutch: “zo”, no space before punctuation; the apostrophe ' (pagina's).
+- English: “so”.
 """
 
 from __future__ import annotations
