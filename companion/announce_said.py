@@ -13,9 +13,25 @@ from companion.i18n.catalogs import decimal, fill
 
 def page_said(key: str, lang: str, **params: Any) -> str:
     """The page's sentence `key` in `lang`, filled with `params` (as the reader sees them)."""
+    return sentence(page_piece(key, lang, **params))
+
+
+def page_piece(key: str, lang: str, **params: Any) -> str:
+    """The page's template `key` in `lang`, filled, as it stands inside a sentence (no capital
+    put on it): a line built from pieces ("Ann: green 0") joins them as each language writes
+    it (French "Ann\u202f: vert 0")."""
     from companion.i18n.page import PAGE  # loaded when first needed
 
-    return sentence(fill(f"page:{key}", PAGE[key], lang, params, params))
+    return fill(f"page:{key}", PAGE[key], lang, params, params)
+
+
+def clauses(parts: list[str], lang: str) -> str:
+    """Parts of one sentence, each after the one before by the language's semicolon
+    (``page:clauses``: "a; b", French "a\u202f; b")."""
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = page_piece("clauses", lang, a=joined, b=part)
+    return joined
 
 
 def say_announcement(item: dict[str, Any], lang: str,
@@ -50,7 +66,8 @@ def _ms(us: int, lang: str) -> str:
 
 def _draws(draws: dict[str, Any], lang: str) -> str:
     """A tie-break's cards, each with who drew it ("Ann: red 3, Bob: blue 5")."""
-    return ", ".join(f"{who}: {card_name(card, lang)}" for who, card in (draws or {}).items())
+    return ", ".join(page_piece("drawn_by", lang, p=who, card=card_name(card, lang))
+                     for who, card in (draws or {}).items())
 
 
 def _race_won(p: dict[str, Any], who: str, lang: str) -> str:
@@ -81,8 +98,8 @@ def _barrel_moved(p: dict[str, Any], who: str, lang: str) -> str:
 def _cleared(p: dict[str, Any], who: str, lang: str) -> str:
     if not p.get("cards"):
         return page_said("an_cleared_none", lang)
-    cards = ", ".join(f"{c['side']} {word(c['field'], lang)}: {card_name(c['card'], lang)}"
-                      for c in p["cards"])
+    cards = ", ".join(page_piece("field_card", lang, side=c["side"], field=word(c["field"], lang),
+                                 card=card_name(c["card"], lang)) for c in p["cards"])
     return page_said("an_cleared", lang, cards=cards)
 
 
@@ -97,7 +114,7 @@ def _cards_kept(p: dict[str, Any], who: str, lang: str) -> str:
             for key, short, kinds in (("an_cards_kept", "k", p.get("kept")),
                                       ("an_cards_discarded", "d", p.get("discarded")))
             if kinds]
-    return "; ".join(said)
+    return clauses(said, lang)
 
 
 def _names(victims: list[dict[str, Any]]) -> str:

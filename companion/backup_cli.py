@@ -19,7 +19,7 @@ from companion.daemon.settings import SETTINGS_FILE, Settings
 from companion.datalock import DataDirBusy, DataLock
 from companion.host import default_data_dir
 from companion.i18n import message
-from companion.i18n.said import Said, os_error, say
+from companion.i18n.said import Said, complaint, os_error, say
 from companion.sessions.backup import (
     BackupError,
     check_backup,
@@ -52,7 +52,7 @@ def backup_main(file: Path, data: Path | None, out: TextIO, err: TextIO,
             detail = os_error(exc) if isinstance(exc, OSError) else str(exc)
             refused = Said("cli:cannot_write", file=str(file), error=detail)
     if refused is not None:
-        err.write(f"companion backup: {say(refused, lang)}\n")
+        err.write(f"{complaint('companion backup', refused, lang)}\n")
         return 2
     if as_json:
         out.write(json.dumps({"backup": str(file), **info.as_json()}) + "\n")
@@ -82,17 +82,19 @@ def restore_main(file: Path, data: Path | None, lang: str, out: TextIO, err: Tex
         info = check_backup(file)
     except OSError as exc:
         said = Said("cli:cannot_read", file=str(file), error=os_error(exc))
-        err.write(f"companion restore: {say(said, lang)}\n")
+        err.write(f"{complaint('companion restore', said, lang)}\n")
         return 2
     except BackupError as exc:
-        err.write(f"companion restore: {message(exc.code, exc.params, lang)} [{exc.code}]\n")
+        err.write(f"{complaint('companion restore', message(exc.code, exc.params, lang), lang)}"
+                  f" [{exc.code}]\n")
         return 2
     try:
         lock = DataLock(data).acquire()
     except DataDirBusy as busy:
         params = {"data": str(data), "pid": busy.holder or "?",
                   "stop": stop_advice(busy.holder)}
-        err.write(f"companion restore: {message('data_in_use', params, lang)} [data_in_use]\n")
+        err.write(f"{complaint('companion restore', message('data_in_use', params, lang), lang)}"
+                  f" [data_in_use]\n")
         return 2
     try:
         store = GameStore(data)

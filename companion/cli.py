@@ -211,10 +211,10 @@ def _replay(file: str, lang: str | None, text: bool, json: bool) -> int:
     except BrokenPipeError:
         raise  # our output closed, not the file: main() handles it
     except OSError as exc:
-        from companion.i18n.said import Said, os_error, say
+        from companion.i18n.said import Said, complaint, os_error
 
         said = Said("cli:cannot_read", file=str(file), error=os_error(exc))
-        sys.stderr.write(f"companion replay: {say(said, lang)}\n")
+        sys.stderr.write(f"{complaint('companion replay', said, lang)}\n")
         return 2
 
 

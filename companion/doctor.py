@@ -341,6 +341,11 @@ def checked(check: str, lang: str) -> str:
     return say(Said(f"doctor:{key}"), lang)
 
 
+def finding_line(check: str, message: str, lang: str) -> str:
+    """A check's name and what it found ("serial: …"), joined as `lang` writes it."""
+    return say(Said("doctor:finding", check=checked(check, lang), message=message), lang)
+
+
 def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: TextIO,
          buttons_wait_s: float | None = None, offline: bool = False,
          lang: str | None = None) -> int:
@@ -354,10 +359,10 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
         what = "doctor:config_file_fix" if isinstance(err, configuration.ConfigFileError) \
             else "doctor:config_fix"
         fix = say(Said("doctor:fix", fix=Said(what)), lang)
-        out.write(f"✗ {checked('config', lang)}: {err.text(lang)}\n  {fix}\n")
+        out.write(f"✗ {finding_line('config', err.text(lang), lang)}\n  {fix}\n")
         return 1
     source = Said("doctor:config_defaults") if config.source == "defaults" else config.source
-    out.write(f"✓ {checked('config', lang)}: {say(source, lang)}\n")
+    out.write(f"✓ {finding_line('config', say(source, lang), lang)}\n")
     problems = 0
     data_dir = data_dir or default_data_dir()
     config, page_settings = with_page_settings(config, data_dir, lang)  # as the daemon runs
@@ -388,7 +393,7 @@ def main(config_path: Path | None, data_dir: Path | None, simulate: bool, out: T
                                                            stop=stop))
     for finding in itertools.chain(first, findings):
         mark = "✓" if finding.ok else "✗"
-        out.write(f"{mark} {checked(finding.check, lang)}: {say(finding.message, lang)}\n")
+        out.write(f"{mark} {finding_line(finding.check, say(finding.message, lang), lang)}\n")
         if not finding.ok:
             problems += 1
             out.write(f"  {say(Said('doctor:fix', fix=finding.fix), lang)}\n")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.announce_said import page_said
+from companion.announce_said import clauses, page_said
 from companion.i18n import card_name, person, sentence, stramash_card, word
 from companion.i18n.said import Said
 
@@ -155,8 +155,8 @@ def _sm_move(e: Event, move: list[Any], length: int) -> Said:
 def _sm_played(e: Event, before: View, after: View, lang: str) -> list[Any]:
     owner = e.get("owner", e["player"])
     length = after.get("track_length") or 1
-    moves = "; ".join(_sm_move(e, m, length).text(lang) for m in e.get("moves") or []
-                      if m[0] == owner)  # whom it sent back: the announcement
+    moves = clauses([_sm_move(e, m, length).text(lang) for m in e.get("moves") or []
+                     if m[0] == owner], lang)  # whom it sent back: the announcement
     card = stramash_card(e["card"], lang)
     if owner != e["player"]:
         return [Said("replay:sm_played_for", p=e["player"], card=card, q=owner, moves=moves)]

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from PIL import Image
 
-from companion.i18n.said import Said, os_error, say
+from companion.i18n.said import Said, complaint, os_error
 from companion.replay import QuietTeller, ReplayInputError, game_rows, history_rows, play
 from companion.rules import GAMES
 from companion.rules.base import shown
@@ -98,25 +98,25 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
                 err: TextIO) -> int:
     if screen not in SCREENS:
         said = Said("cli:unknown_screen", screen=screen, known=", ".join(SCREENS))
-        err.write(f"companion render: {say(said, lang)}\n")
+        err.write(f"{complaint('companion render', said, lang)}\n")
         return 2
     try:
         data = load_state(state, lang) if state is not None else {}
     except RenderError as exc:
-        err.write(f"companion render: {say(exc.said, lang)}\n")
+        err.write(f"{complaint('companion render', exc.said, lang)}\n")
         return 2
     if screen in GAME_SCREENS:  # a state without its game is taken as this screen's
         game = data.setdefault("game", screen)
         if game != screen:  # else the screen the state's own game has would be drawn
             said = Said("cli:state_of_other_game", screen=screen, game=shown(game))
-            err.write(f"companion render: {say(said, lang)}\n")
+            err.write(f"{complaint('companion render', said, lang)}\n")
             return 2
     scene = scene_for(screen, data, lang)
     drawn = "notice" if screen in NOTICES else screen  # a notice of either kind
     if pick(scene) != drawn:  # e.g. `race` over a game file: the pairing screen instead
         said = Said("cli:nothing_for_screen", file=str(state), screen=screen) \
             if state is not None else Said("cli:screen_needs_state", screen=screen)
-        err.write(f"companion render: {say(said, lang)}\n")
+        err.write(f"{complaint('companion render', said, lang)}\n")
         return 2
     canvas = draw(scene)
     big = canvas.image.resize((canvas.image.width * scale, canvas.image.height * scale),
@@ -127,8 +127,9 @@ def render_file(screen: str, state: Path | None, out: Path, lang: str, scale: in
         picture.save(out, format="PNG")
     except OSError as exc:
         said = Said("cli:cannot_write", file=str(out), error=os_error(exc))
-        err.write(f"companion render: {say(said, lang)}\n")
+        err.write(f"{complaint('companion render', said, lang)}\n")
         return 2
     for overflow in canvas.overflows:
-        err.write(f"companion render: {say(Said('cli:text_cut', text=overflow.text), lang)}\n")
+        cut = Said("cli:text_cut", text=overflow.text)
+        err.write(f"{complaint('companion render', cut, lang)}\n")
     return 0

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any, Protocol
 
 from companion.i18n import message
-from companion.i18n.said import Said, say
+from companion.i18n.said import Said, complaint
 from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
 from companion.sessions.people import check_names, players_said
@@ -276,10 +276,10 @@ def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",
     try:
         view = play(game_rows(stream), teller, lang, views=text)
     except ReplayInputError as exc:
-        err.write(f"companion replay: {say(exc.said, lang)}\n")
+        err.write(f"{complaint('companion replay', exc.said, lang)}\n")
         return EXIT_BAD_INPUT
     if view is None:
-        err.write(f"companion replay: {say(Said('cli:no_header'), lang)}\n")
+        err.write(f"{complaint('companion replay', Said('cli:no_header'), lang)}\n")
         return EXIT_BAD_INPUT
     teller.final(view)
     return EXIT_OK

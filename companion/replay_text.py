@@ -40,7 +40,7 @@ class TextTeller:
         self.view = self._named(view)
         title = GAME_TITLES.get(header["game"], header["game"])
         players = ", ".join(person(p, self.lang, self.names) for p in header["players"])
-        self._line(f"{title}: {players}")
+        self._line(Said("replay:header", game=title, players=players))
 
     def _named(self, view: dict[str, Any]) -> dict[str, Any]:
         """The view as the table publishes it: with the people playing the colours."""

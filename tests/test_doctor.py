@@ -195,7 +195,7 @@ def test_the_doctor_speaks_the_terminals_language_or_the_one_asked_for(tmp_path,
     out = capsys.readouterr().out
     assert "le boîtier de boutons n’est pas branché" in out and "1 problème trouvé" in out
     assert "Lösung" not in out and "solution\u202f: branchez-le" in out
-    assert "✗ boîtier de boutons: " in out and "✓ base de données: " in out
+    assert "✗ boîtier de boutons\u202f: " in out and "✓ base de données\u202f: " in out
 
 
 def test_the_hardware_saved_on_the_page_is_what_the_doctor_checks(tmp_path, mock_pins, capsys):

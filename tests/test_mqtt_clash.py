@@ -40,7 +40,7 @@ def test_two_boxes_under_one_table_name_lose_nothing_and_say_so(run, tmp_path, c
     assert {p["name"] for p in standings["players"]} == {"Ann", "Bob", "Cat", "Dan"}
     assert standings["clashes"] == ["kitchen"]
     page, _ = render(standings, "de-DE")  # the league's page says it, in the reader's words
-    assert "Mehr als eine Box schickt Ergebnisse als Tisch \u2018kitchen\u2019" in page
+    assert "Mehr als eine Box schickt Ergebnisse als Tisch \u201ekitchen\u201c" in page
     # each table knows, and its log says it in words a club can act on
     wait_until(lambda: all(d.mqtt.clash for d in boxes), timeout=10)
     said = "another box also publishes as table 'kitchen'"

@@ -93,7 +93,7 @@ def test_render_says_a_refused_header_in_the_readers_language(tmp_path, capsys):
     assert cli_main(["render", "stramash", "--state", str(game), "--out",
                      str(tmp_path / "x.png"), "--lang", "fr"]) == 2
     assert capsys.readouterr().err == (  # the line named as `companion replay` names it
-        f"companion render: {game}\u202f: ligne 1\u202f: l’en-tête est refusé\u202f: Deux "
+        f"companion render\u202f: {game}\u202f: ligne 1\u202f: l’en-tête est refusé\u202f: Deux "
         "joueurs ont le même nom\u202f: donnez à chacun le sien. [bad_players]\n")
     game.write_text("[1, 2]\n")
     assert cli_main(["render", "stramash", "--state", str(game), "--out",

@@ -122,7 +122,7 @@ def test_a_bad_file_is_said_in_the_readers_language_with_the_code_beside_it():
     assert unknown.stderr.decode() == \
         "companion replay: regel 1: onbekende sleutel “x” in de kop\n"
     binary = replay(HEADER.encode() + b"\xff\n", "--lang", "fr")
-    assert binary.stderr.decode() == "companion replay: ligne 2\u202f: pas du texte UTF-8\n"
+    assert binary.stderr.decode() == "companion replay\u202f: ligne 2\u202f: pas du texte UTF-8\n"
 
 
 def test_binary_and_huge_lines_are_refused_without_a_traceback():

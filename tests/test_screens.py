@@ -47,7 +47,7 @@ def test_every_screen_is_covered_by_the_fit_test():
 def test_every_text_exists_in_every_language():
     for key in TEXTS:
         for lang in languages():
-            assert text(key, lang, n=1, p="Ann").strip(), (key, lang)
+            assert text(key, lang, n=1, p="Ann", play="7 2+5").strip(), (key, lang)
 
 
 def test_a_text_too_long_is_cut_and_reported_never_drawn_below_the_minimum():
@@ -258,18 +258,20 @@ def _stramash_after(card: str) -> dict:
     return view
 
 
-@pytest.mark.parametrize(("lang", "queen", "enter"), [
-    ("en", "Q", "in"), ("de", "D", "rein"), ("nl", "V", "erin"), ("fr", "D", "entre")])
-def test_stramash_names_the_last_card_as_the_page_does(lang, queen, enter):
+@pytest.mark.parametrize(("lang", "queen", "enter", "colon"), [
+    ("en", "Q", "in", ": "), ("de", "D", "rein", ": "), ("nl", "V", "erin", ": "),
+    ("fr", "D", "entre", "\u202f: ")])
+def test_stramash_names_the_last_card_as_the_page_does(lang, queen, enter, colon):
     """The OLED said "Joker" and "Q" in every language; the page and the refusals say
-    "Bonnie Fechter" (the rules' name) and the reader's face letter (a German Dame: "D")."""
+    "Bonnie Fechter" (the rules' name) and the reader's face letter (a German Dame: "D").
+    The player's name and the card are joined as the language writes it ("Ann\u202f: D")."""
     joker = _stramash_after("joker")
     said = [t for t, _ in draw(Scene(lang=lang, state=joker)).texts]
-    assert f"{joker['last']['player']}: Bonnie Fechter" in said, said
+    assert f"{joker['last']['player']}{colon}Bonnie Fechter" in said, said
     played = _stramash_after("Q")
     assert played["last"].get("enter")
     said = [t for t, _ in draw(Scene(lang=lang, state=played)).texts]
-    assert f"{played['last']['player']}: {queen} {text('enter', lang)}" in said, said
+    assert f"{played['last']['player']}{colon}{queen} {text('enter', lang)}" in said, said
     assert text("enter", lang) == enter
 
 

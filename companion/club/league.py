@@ -324,12 +324,12 @@ def main(broker: tuple[str, int], data_dir: Path, host: str, port: int) -> int:
         lock = DataLock(data_dir).acquire()
     except DataDirBusy as exc:
         from companion.i18n.catalogs import terminal_language
-        from companion.i18n.said import Said, say
+        from companion.i18n.said import Said, complaint
         from companion.stop_advice import stop_advice
 
         said = Said("cli:cannot_start_busy", data=str(exc.data_dir), pid=exc.holder or "?",
                     stop=stop_advice(exc.holder))
-        sys.stderr.write(f"companion league: {say(said, terminal_language())}\n")
+        sys.stderr.write(f"{complaint('companion league', said, terminal_language())}\n")
         return 2
     broker_host, broker_port = broker
     league = League(broker_host, broker_port, data_dir)

@@ -61,7 +61,8 @@ def render(data: dict[str, Any], accept_language: str | None) -> tuple[str, str]
                 _say("broker_away", lang, where=broker["where"]))
         body = f"<p><strong>{said}</strong></p>{body}"
     if data.get("clashes"):  # two boxes under one table name: say it above the standings
-        names = ", ".join(f"\u2018{name}\u2019" for name in data["clashes"])
+        names = ", ".join(say(Said("league:table_name", name=name), lang)
+                          for name in data["clashes"])
         body = f"<p><strong>{_say('clash', lang, tables=names)}</strong></p>{body}"
     title = _say("title", lang)
     page = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'

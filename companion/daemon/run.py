@@ -60,9 +60,9 @@ def _few_malloc_arenas(arenas: int = 2) -> bool:
 def _say_error(context: str, **params: str) -> None:
     """Why the companion did not start, in the terminal's language."""
     from companion.i18n.catalogs import terminal_language
-    from companion.i18n.said import Said, say
+    from companion.i18n.said import Said, complaint
 
-    sys.stderr.write(f"companion: {say(Said(context, **params), terminal_language())}\n")
+    sys.stderr.write(f"{complaint('companion', Said(context, **params), terminal_language())}\n")
 
 
 def main(args: argparse.Namespace, splash: Splash | None = None) -> int:

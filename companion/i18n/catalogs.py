@@ -16,6 +16,11 @@ checks it):
 - German: „so“, no space before punctuation.
 - Dutch: “zo”, no space before punctuation; the apostrophe ' (pagina's).
 - English: “so”.
+
+A line built from pieces (a label and its value, who drew which card, two clauses, a name in
+quotes) is never glued in code with ": ", "; " or quote marks: it is a template of its own
+(``page:drawn_by``, ``page:clauses``, ``league:table_name``, ``cli:program_says``, …), so each
+language joins the pieces its own way.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ from companion.i18n.source import Source
 SENTENCES: dict[str, Source] = {
     # --- the doctor: how a finding is shown ------------------------------------------------
     "doctor:fix": "fix: {fix}",
+    "doctor:finding": "{check}: {message}",  # after ✓ or ✗: what was checked, what was found
+    # a command's name before what it says on its error stream ("companion replay: line 2: …")
+    "cli:program_says": "{program}: {message}",
     "doctor:all_good": "all good",
     "doctor:problems": {
         "count": "n",

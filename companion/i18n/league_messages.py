@@ -12,10 +12,11 @@ LEAGUE: dict[str, Source] = {
     "league:tables": {"count": "n", "one": "{n} table", "other": "{n} tables"},
     "league:none_yet": "No results yet. A table sends each finished game here once its config "
                        "has an [mqtt] section naming this broker.",
-    # {tables}: 'kitchen' (each name quoted, several joined by commas)
+    # {tables}: “kitchen” (each name quoted: league:table_name; several joined by commas)
     "league:clash": "More than one box sends results as table {tables}. Unless one box "
                     "replaced the other, give each table its own name ([mqtt] table in its "
                     "config). Every result is kept.",
+    "league:table_name": "\u201c{name}\u201d",  # a table's name quoted inside a sentence
     # {where}: the broker's host:port
     "league:broker_away": "No connection to the broker {where}; the league keeps trying. The "
                           "standings show the results that came before; those sent meanwhile "

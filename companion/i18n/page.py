@@ -116,6 +116,11 @@ PAGE: dict[str, Source] = {
     "send": "Enter",
     "forgo": "{c}: play without effect",
     "side_field": "{side}: {field}",
+    # Lines built from pieces, each a template of its own so that each language sets its
+    # colon and semicolon its own way (French: "Anna : rouge 3"):
+    "drawn_by": "{p}: {card}",  # a tie-break's card with who drew it ("Anna: red 3")
+    "field_card": "{side} {field}: {card}",  # a card cleared off a field ("Bert red: white 3")
+    "clauses": "{a}; {b}",  # two parts of one sentence ("Anna keeps …; Anna discards …")
     "over": "{p} wins the game!",
     # A colour standing for a player who has no name (Lauf Rauf!): a noun, as a name is
     # ("Rot würfelt", "Figur 1 von Rot"); a colour describing a thing stays `word:ID`

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.i18n.source import Source
 
 REPLAY: dict[str, Source] = {
+    "replay:header": "{game}: {players}",  # the first line: the game's title, who plays
     "replay:plays": "{p} plays {card}",  # an action card (How Ruck!), a card (Lauf Rauf!)
     # How Ruck!
     "replay:hr_tug": "The tug of round {round} begins",

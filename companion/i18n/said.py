@@ -42,6 +42,12 @@ def os_error(exc: OSError) -> str:
     return text[0].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
 
 
+def complaint(program: str, text: str, lang: str) -> str:
+    """What a command says on its error stream after its name ("companion replay: line 2:
+    …"), the two joined as `lang` writes it (French "companion replay\u202f: ligne 2\u202f: …")."""
+    return Said("cli:program_says", program=program, message=text).text(lang)
+
+
 def say(text: str, lang: str) -> str:
     """`text` in `lang` if it is a `Said`; any other text as it is (an OS error, a path)."""
     return text.text(lang) if isinstance(text, Said) else text

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.i18n import stramash_card
 from companion.screens import common
-from companion.screens.canvas import MIN_TEXT_PX, WIDTH, Canvas, shortened
+from companion.screens.canvas import MIN_TEXT_PX, WIDTH, Canvas, shortened, text_width
 from companion.screens.texts import text
 
 PAIR_HALF = 58  # in pairs, each partner's part of a team's line; "&" between them
@@ -69,5 +69,7 @@ def _last_play(last: dict[str, Any], lang: str) -> str:
         detail = text("enter", lang)
     elif card == "8":
         detail = text("back", lang)
-    said = f": {stramash_card(card, lang)} {detail}".rstrip()
-    return shortened(str(last.get("player", "")), MIN_TEXT_PX, WIDTH, after=said) + said
+    play = f"{stramash_card(card, lang)} {detail}".rstrip()
+    before, _, said = text("last_play", lang, p="\0", play=play).partition("\0")
+    room = WIDTH - text_width(before, MIN_TEXT_PX)
+    return before + shortened(str(last.get("player", "")), MIN_TEXT_PX, room, after=said) + said

@@ -43,6 +43,7 @@ TEXTS: dict[str, str] = {
     "enter": "in",
     "back": "back",
     "discard": "discard",
+    "last_play": "{p}: {play}",  # Stramash: who played last, the card and its move ("Ann: 7 2+5")
     "contest": "Contest",
     "barrel_stays": "the barrel stays",
     "field": "Field {n}",  # where an action card put the barrel
