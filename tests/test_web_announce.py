@@ -351,3 +351,23 @@ def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, da
     daemon.hub.call(daemon.table.undo, game)
     until(page, "document.querySelector('#banner').textContent === 'Zurückgenommen: Stechen "
                 "wieder gleich (Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte'")
+
+
+def test_french_joins_the_pieces_of_a_line_as_french_does(browser, daemon):
+    """A tie-break's cards with who drew them and a move after who made it are put together
+    by the page from pieces: in French each colon has its narrow no-break space before it
+    ("Anna : rouge 3"), as the catalog's templates write it (the replay's: test_built_lines)."""
+    page = watcher(browser, daemon, "fr-FR")
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
+    for move in [{"type": "race", "tie": True},
+                 {"type": "tiebreak", "draws": {"Anna": card("red", 3), "Bert": card("red", 3)}},
+                 {"type": "tiebreak", "draws": {"Anna": card("green", 0), "Bert": card("blue", 0)}},
+                 {"type": "play", "player": "Bert", "side": "Bert", "field": "red",
+                  "card": card("white", 3)}]:
+        daemon.hub.call(daemon.table.apply, game, move)
+    page.click("nav [data-tab=history]")
+    until(page, "document.querySelectorAll('#history-list li').length === 4")
+    lines = page.locator("#history-list li").all_text_contents()
+    assert "(Anna\u202f: rouge 3, Bert\u202f: rouge 3)\u202f: " in lines[1], lines
+    assert "(Anna\u202f: vert 0, Bert\u202f: bleu 0)" in lines[2], lines
+    assert lines[3].startswith("Bert\u202f: blanc 3 → Bert rouge"), lines

@@ -120,6 +120,10 @@ PAGE: dict[str, Source] = {
     # colon and semicolon its own way (French: "Anna : rouge 3"):
     "drawn_by": "{p}: {card}",  # a tie-break's card with who drew it ("Anna: red 3")
     "field_card": "{side} {field}: {card}",  # a card cleared off a field ("Bert red: white 3")
+    "move_by": "{p}: {move}",  # a move in the history after who made it ("Anna: blue 3 → …")
+    # a label and what it stands for: a board said in words ("red: white 3"), a count
+    # ("How Ruck! races won: 3/5"), a card taken, a move button, a stored game in the list
+    "label_value": "{label}: {value}",
     "clauses": "{a}; {b}",  # two parts of one sentence ("Anna keeps …; Anna discards …")
     "over": "{p} wins the game!",
     # A colour standing for a player who has no name (Lauf Rauf!): a noun, as a name is

@@ -18,8 +18,8 @@
     return howruck ? howruck.cardName(card, t) : card.action ? t(card.action) : `${t(card.color)} ${card.strength}`;
   };
 
-  // A tie-break's cards, each with who drew it ("Anna: rot 3, Bert: blau 5 ✶").
-  const drawn = (draws, t) => Object.entries(draws || {}).map(([who, card]) => `${who}: ${howruckCard(card, t)}`).join(", ");
+  // A tie-break's cards, each with who drew it ("Anna: rot 3, Bert: blau 5 ✶"; French "Anna : …").
+  const drawn = (draws, t) => Object.entries(draws || {}).map(([who, card]) => t("drawn_by", {p: who, card: howruckCard(card, t)})).join(", ");
 
   // `describe(action, events)`: a move as the history says it (the game's module, app.js);
   // `people`: who plays Lauf Rauf!'s colours (the game's names; else the state shown's).
@@ -46,7 +46,7 @@
       case "barrel_moved": return p.toward ? t("an_barrel_moved", {n: p.by, p: p.toward, f: p.field})
         : t("an_barrel_start", {p: p.player, f: p.field});
       case "cleared": return p.cards.length ? t("an_cleared", {cards: p.cards.map((x) =>
-        `${x.side} ${t(x.field)}: ${howruckCard(x.card, t)}`).join(", ")}) : t("an_cleared_none");
+        t("field_card", {side: x.side, field: t(x.field), card: howruckCard(x.card, t)})).join(", ")}) : t("an_cleared_none");
       case "switched": return t("an_switched", {card: howruckCard(p.moved, t), q: p.side, r: p.to, f: t(p.field)});
       case "reinforced": return p.count ? t("an_reinforced", {p: p.player, n: p.count}) : t("an_reinforced_none", {p: p.player});
       case "no_effect": return t("an_no_effect");
@@ -61,7 +61,7 @@
         const parts = [];
         if (p.kept.length) parts.push(t("an_cards_kept", {p: lr(p.player), k: list(p.kept.map((k) => "lr_" + k), t)}));
         if (p.discarded.length) parts.push(t("an_cards_discarded", {p: lr(p.player), d: list(p.discarded.map((k) => "lr_" + k), t)}));
-        return parts.join("; ");
+        return window.companion.i18n.clauses(parts, t);
       }
       case "strike": return t("an_strike", {p: lr(p.player), q: lr(p.victim.player), f: p.victim.figure + 1});
       case "capture": return t("an_capture", {p: p.player, q: names(p.victims)});

@@ -72,8 +72,8 @@
     if (s.barrel) parts.push(words("hr_said_barrel", {f: s.barrel, n: s.ladder, a, x: s.goal_fields[a], b, y: s.goal_fields[b]}));
     for (const side of s.players) {
       const fields = ["red", "blue", "green"].map((f) =>
-        `${words(f)}: ${s.fields[side][f].map((c) => cardName(c, words)).join(", ") || words("hr_said_empty")}`);
-      parts.push(`${side}: ${fields.join("; ")} · ${words("barrels")} ${s.barrels[side]} · ${words("hand")} ${s.hands[side]} · ${words("pile")} ${s.piles[side]}`);
+        words("label_value", {label: words(f), value: s.fields[side][f].map((c) => cardName(c, words)).join(", ") || words("hr_said_empty")}));
+      parts.push(words("label_value", {label: side, value: `${companion.i18n.clauses(fields, words)} · ${words("barrels")} ${s.barrels[side]} · ${words("hand")} ${s.hands[side]} · ${words("pile")} ${s.piles[side]}`}));
     }
     if (s.strength) parts.push(words("hr_strength", {a, x: s.strength[a], y: s.strength[b], b}));
     return parts.join(". ");
@@ -92,8 +92,8 @@
     const parts = [t(a.card)];
     if (a.value !== undefined) parts.push(t("value", {v: a.value}));
     if (a.from !== undefined) parts.push(t("from", {side: a.from}) + " " + t(a.field));
-    if (a.take) parts.push(t("take") + ": " + (a.take.discard ? t("discard") + " " : "") +
-      cardName(a.take.card || {action: a.take.action}) + (a.take.side ? ` → ${a.take.side} ${t(a.take.field)}` : ""));
+    if (a.take) parts.push(t("label_value", {label: t("take"), value: (a.take.discard ? t("discard") + " " : "") +
+      cardName(a.take.card || {action: a.take.action}) + (a.take.side ? ` → ${a.take.side} ${t(a.take.field)}` : "")}));
     return parts.join(" · ");
   }
 
@@ -110,8 +110,8 @@
     t = words;
     if (["race", "tiebreak"].includes(a.type) && caused && caused.length) return "";  // said by what it caused
     if (a.type === "race") return describeRace(a, (events || []).find((e) => e.type === "race"));
-    if (a.type === "play" && a.card && a.card.color) return `${a.player || ""}: ${cardName(a.card)} → ${a.side} ${t(a.field)}`;
-    if (a.type === "action") return `${a.player || ""}: ${placeLabel(a)}`;
+    if (a.type === "play" && a.card && a.card.color) return t("move_by", {p: a.player || "", move: `${cardName(a.card)} → ${a.side} ${t(a.field)}`});
+    if (a.type === "action") return t("move_by", {p: a.player || "", move: placeLabel(a)});
     if (a.type === "tiebreak") {  // as its announcement says it (an undo; a line of old)
       const e = (events || []).find((x) => x.type === "tiebreak") || {};
       return companion.announce.say(e.winner ? {kind: "tiebreak_won", params: {player: e.winner, draws: a.draws}}

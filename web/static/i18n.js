@@ -112,7 +112,10 @@
 
   // A number with `digits` decimals as the page's language writes it ("4.2", German "4,2").
   const decimal = (x, digits = 1) => x.toFixed(digits).replace(".", catalog.decimalMark);
-  companion.i18n = {load, compilePlural, elide, decimal, get lang() { return catalog.lang; }};
+  // Parts of one sentence joined by the language's semicolon ("a; b", French "a ; b"): the
+  // catalog's template, never "; " glued here. `words`: the page's words (a game's own t).
+  const clauses = (parts, words = t) => parts.reduce((a, b) => words("clauses", {a, b}));
+  companion.i18n = {load, compilePlural, elide, decimal, clauses, get lang() { return catalog.lang; }};
   companion.t = t;
   companion.sentence = sentence;
 })();

@@ -61,8 +61,8 @@
   function said(s, t) {
     const bg = s.berggeist === "summit" ? t("lr_said_bg_summit")
       : t("lr_said_bg_on", {p: who(s, s.berggeist.player), n: s.berggeist.figure + 1});
-    const figures = s.players.map((p) => `${who(s, p)}: ` + s.figures[p].map((loc, i) => (typeof loc === "string"
-      ? t(`lr_said_${loc}`, {n: i + 1}) : t(`lr_said_${loc.level}`, {n: i + 1, f: loc.field + 1}))).join(", "));
+    const figures = s.players.map((p) => t("label_value", {label: who(s, p), value: s.figures[p].map((loc, i) => (typeof loc === "string"
+      ? t(`lr_said_${loc}`, {n: i + 1}) : t(`lr_said_${loc.level}`, {n: i + 1, f: loc.field + 1}))).join(", ")}));
     return [...figures, bg].join(". ");
   }
 
@@ -101,7 +101,7 @@
     out.push("</svg>");
     // each player's cards in the page's own type below the picture: every name, in any language
     const hands = s.players.map((p) => `<li data-player="${esc(p)}"><span class="lr-dot lr-${esc(p)}" aria-hidden="true">●</span> ` +
-      `<b>${esc(who(s, p))}</b>: ${esc(s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–")}</li>`);
+      t("label_value", {label: `<b>${esc(who(s, p))}</b>`, value: esc(s.cards[p].map((k) => t("lr_" + k)).join(", ") || "–")}) + "</li>");
     out.push(`<ul class="lr-hands" aria-label="${esc(t("lr_hands"))}">${hands.join("")}</ul>`);
     return out.join("");
   }
@@ -120,7 +120,7 @@
   }
 
   function moveLabel(a, s, t, did) {
-    const parts = [`${t(a.player)} ${a.figure + 1}: ${t("lr_" + a.move)}`];
+    const parts = [t("label_value", {label: `${t(a.player)} ${a.figure + 1}`, value: t("lr_" + a.move)})];
     if (s && s.dice && a.move !== "start") {
       const count = a.card && (a.joker_as || a.card) === "aufstieg" ? Math.max(...s.dice) :
         a.move === "strike" ? Math.min(...s.first_throw) : s.dice[0] + s.dice[1];
@@ -135,13 +135,13 @@
   function label(a, s, t, did) {
     switch (a.type) {
       case "roll":
-        if (a.dice) return `${t(a.player)}: ${t("lr_rolled", {d: a.dice.join(" + ")})}`;
+        if (a.dice) return t("move_by", {p: t(a.player), move: t("lr_rolled", {d: a.dice.join(" + ")})});
         return a.keep === undefined ? t("lr_roll") : t("lr_keep", {d: s && s.dice ? s.dice[a.keep] : a.keep + 1});
       case "move": return moveLabel(a, s, t, did);
       case "berggeist": return a.target === "summit" ? t("lr_bg_home") : t("lr_bg_on", {p: t(a.target.player), n: a.target.figure + 1});
       case "huckauf": return t("lr_call", {p: t(a.player)});
       case "sacrifice": return t("lr_sacrifice", {c: t("lr_" + a.card)});
-      case "take_cards": return a.revealed ? `${t("lr_take")}: ${a.revealed.map((k) => t("lr_" + k)).join(", ")}` : t("lr_take");
+      case "take_cards": return a.revealed ? t("label_value", {label: t("lr_take"), value: a.revealed.map((k) => t("lr_" + k)).join(", ")}) : t("lr_take");
       case "pass": return t("lr_pass");
       default: return JSON.stringify(a);
     }
@@ -248,13 +248,13 @@
     if (rolled) {
       memo.dice = rolled.dice;
       if (rolled.throw === 1) memo.first_throw = rolled.dice;
-      return `${person(rolled.player)}: ${t("lr_rolled", {d: rolled.dice.join(" + ")})}`;
+      return t("move_by", {p: person(rolled.player), move: t("lr_rolled", {d: rolled.dice.join(" + ")})});
     }
     const thrown = memo && memo.dice ? {dice: memo.dice, first_throw: memo.first_throw || memo.dice} : null;
     const moved = (events || []).find((e) => e.type === "moved");  // a strike is announced
     const said = label(a, thrown, t, moved && {struck: null, pushed: moved.pushed || []});
     const by = a.player ? person(a.player) : "";  // every line says who: "Blue: Pass the dice"
-    return window.companion.sentence(by && !said.startsWith(by) ? `${by}: ${said}` : said);
+    return window.companion.sentence(by && !said.startsWith(by) ? t("move_by", {p: by, move: said}) : said);
   }
 
   window.companion.games.laufrauf = {board, choices, prompt, describe};

@@ -111,7 +111,7 @@
     if (player.race.races) {
       const margin = player.race.median_margin_us === null ? "" :
         " · " + t("pl_margin", {ms: window.companion.i18n.decimal(player.race.median_margin_us / 1000)});
-      box.append(el("p", {class: "race-line"}, `${t("pl_races")}: ${player.race.wins}/${player.race.races}${margin}`));
+      box.append(el("p", {class: "race-line"}, t("label_value", {label: t("pl_races"), value: `${player.race.wins}/${player.race.races}`}) + margin));
     }
     return box;
   }

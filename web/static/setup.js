@@ -19,7 +19,7 @@
       const status = g.status !== "over" ? t(g.status)
         : g.winner == null ? t("drawn") : t("finished", {p: app.playerNames(g.game, g.winner, g.names)});
       const players = g.players.map((p) => app.playerName(g.game, p, g.names)).join(", ");
-      li.textContent = `#${g.id} ${known(g.game).title}: ${players} (${status}) `;
+      li.textContent = t("label_value", {label: `#${g.id} ${known(g.game).title}`, value: `${players} (${status})`}) + " ";
       li.append(app.button(t("show"), async () => {
         const res = await app.api("POST", `/api/games/${g.id}/current`, {});
         if (res.ok) { app.setState(res.data); app.tab("play"); }

@@ -32,7 +32,7 @@
         parts.push(past === null ? t("sm_said_castle", {l: i + 1, h: loc.castle})
           : past ? t("sm_said_track", {l: i + 1, n: past}) : t("sm_said_start", {l: i + 1}));
       });
-      return `${p}: ${parts.join(", ")}`;
+      return t("label_value", {label: p, value: parts.join(", ")});
     }).join(". ");
   }
 
@@ -91,7 +91,7 @@
     const l = (i) => `${t("sm_laddie")} ${i + 1}`;
     if (a.split) return a.split.map(([i, x]) => `${l(i)} +${x}`).join(" · ");
     if (a.target) return `${l(a.laddie)} → ${a.target.player} ${a.target.laddie + 1}`;
-    if (a.enter) return `${l(a.laddie)}: ${t("sm_enter")}`;
+    if (a.enter) return t("label_value", {label: l(a.laddie), value: t("sm_enter")});
     return l(a.laddie);
   }
 
@@ -112,14 +112,15 @@
     const saidAfter = ([p, , from, to]) => announced && (p !== mover ||
       (action.card !== "joker" && to.castle !== undefined && from.castle === undefined));
     return moves.filter((m) => !saidAfter(m)).map(([p, i, from, to]) => {
-      if (p !== mover) return `${theirs([p, i])}: ${to === "dock" ? t("sm_to_dock") : t("sm_to_entry")}`;
+      if (p !== mover) return t("label_value", {label: theirs([p, i]), value: to === "dock" ? t("sm_to_dock") : t("sm_to_entry")});
       const who = from === "dock" ? t("sm_new_laddie") : `${t("sm_laddie")} ${i + 1}`;
       if (action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
       if (from === "dock") return `${who} ${t("sm_onto_start")}`;
-      if (to.castle !== undefined && from.castle === undefined) return `${who}: ${t("sm_into_castle", {h: to.castle})}`;
-      if (from.castle !== undefined) return `${who}: ${hole(from.castle)} → ${hole(to.castle)}`;
+      const did = (value) => t("label_value", {label: who, value});
+      if (to.castle !== undefined && from.castle === undefined) return did(t("sm_into_castle", {h: to.castle}));
+      if (from.castle !== undefined) return did(`${hole(from.castle)} → ${hole(to.castle)}`);
       const n = count(i, from, to);
-      return `${who}: ` + (action.card === "8" ? t("sm_back", {n}) : t("sm_forward", {n}));
+      return did(action.card === "8" ? t("sm_back", {n}) : t("sm_forward", {n}));
     }).join(" · ");
   }
 
@@ -136,11 +137,11 @@
   function describe(a, events, t, caused) {
     const played = (events || []).find((e) => e.type === "played");
     if (a.type === "discard" || !played || !played.moves) {
-      return `${a.player}: ${cardName(a.card, t)} · ${label(a, t)}`;
+      return t("move_by", {p: a.player, move: `${cardName(a.card, t)} · ${label(a, t)}`});
     }
     const count = (i) => a.split ? a.split.find(([j]) => j === i)[1] : COUNT[a.card] || Number(a.card);
     const moved = movesLabel(a, played.moves, played.owner, count, t, Boolean(caused && caused.length));
-    return `${a.player}: ${cardName(a.card, t)}` + (moved ? ` · ${moved}` : "");
+    return t("move_by", {p: a.player, move: cardName(a.card, t) + (moved ? ` · ${moved}` : "")});
   }
 
   const MANY = 12;  // more results than this: first which laddies move, then how far

@@ -91,8 +91,8 @@
   }
 
   function describe(a, t) {
-    if (a.type === "block") return `${a.player}: ${t("tz_block", {c: a.card})}`;
-    return `${a.player}: ${a.card} ${symbols(a.card)}` + (a.marker ? ` · ${t("tz_marker_on", {c: a.marker})}` : "");
+    if (a.type === "block") return t("move_by", {p: a.player, move: t("tz_block", {c: a.card})});
+    return t("move_by", {p: a.player, move: `${a.card} ${symbols(a.card)}` + (a.marker ? ` · ${t("tz_marker_on", {c: a.marker})}` : "")});
   }
 
   window.companion.games.tauziehen = {board, choices, prompt, describe};
