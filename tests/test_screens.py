@@ -275,6 +275,14 @@ def test_stramash_names_the_last_card_as_the_page_does(lang, queen, enter, colon
     assert text("enter", lang) == enter
 
 
+def test_an_emoji_left_out_keeps_the_french_narrow_space_before_a_colon():
+    """"Départ : Oma 👵" (Seilriss's banner) is drawn without the emoji the font lacks; the
+    narrow no-break space French sets before its colon stays, not turned into a plain space
+    a line could break at."""
+    assert drawable("Départ\u202f: Oma 👵") == "Départ\u202f: Oma"
+    assert drawable("Oma 👵\u202f: D entre") == "Oma\u202f: D entre"
+
+
 def test_stramash_cuts_a_long_name_never_the_card_s():
     """"Maximiliane-Wilhelmina: Bonnie Fechter" does not fit a line: the player's name is
     cut (as names are everywhere on the OLED), the card's name stays whole."""

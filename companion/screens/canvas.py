@@ -8,6 +8,7 @@ the tests can render every screen in every language and demand that nothing was 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -58,14 +59,20 @@ def _has_glyph(char: str) -> bool:
 def drawable(text: str) -> str:
     """`text` without the characters the font has no glyph for (an emoji in a name: "Oma 👵"
     is drawn "Oma", not "Oma ▯") and the joiners that bind emoji; the spaces left around them
-    are closed up. A text of nothing else is kept as it is: its boxes still show something."""
+    are closed up, into a no-break space where the run has one (French sets a narrow one
+    before its colon: "Départ\u202f: Oma"). A text of nothing else is kept as it is: its
+    boxes still show something."""
     if text.isascii():  # the font draws all of ASCII: no need to look
         return text
     kept = "".join(c for c in text if c not in JOINERS and (c.isspace() or _has_glyph(c)))
     if kept == text:
         return text
-    kept = " ".join(kept.split())
-    return kept or text
+    kept = _SPACES.sub(lambda run: next((c for c in run[0] if c in NO_BREAK), " "), kept)
+    return kept.strip() or text
+
+
+_SPACES = re.compile(r"\s+")
+NO_BREAK = "\u00a0\u202f"  # the no-break space, the narrow one (French, before : ; ! ?)
 
 
 def shortened(text: str, size: int, width: int, after: str = "") -> str:
