@@ -83,12 +83,6 @@ class ClockMap:
         return self._fit[1] * 1e6
 
     @property
-    def offset(self) -> float:
-        """Box seconds minus host seconds, at the latest round trip."""
-        offset, rate, t0 = self._fit
-        return offset + rate * (self.samples[-1][2] - t0)
-
-    @property
     def uncertainty_s(self) -> float:
         return min(self.samples)[0] / 2
 

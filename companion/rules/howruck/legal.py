@@ -69,11 +69,6 @@ def two_left(s: HowRuckState, card: Card) -> bool:
     return remaining is None or remaining >= 2
 
 
-def playable_cards(s: HowRuckState) -> list[Card]:
-    """Scot cards that may still turn up this round (all of them without a composition)."""
-    return [card for card, _, _ in playable_rows(s)]
-
-
 def playable_rows(s: HowRuckState) -> tuple | list:
     """`CARD_ROWS` of the cards that may still turn up this round."""
     if s.options.copies is None:
