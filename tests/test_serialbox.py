@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from daemon_helpers import Recorder, drive, make_daemon
 
-from companion.devices.serialbox import ClockMap, SerialBox
+from companion.devices.serialbox import MAX_DELAY_S, ClockMap, SerialBox
 
 HERE = Path(__file__).resolve().parent
 
@@ -47,7 +47,9 @@ class Box:
         self.link.unlink()
 
 
-def wait_until(condition, timeout=5.0):
+def wait_until(condition, timeout=30.0):
+    """Poll until `condition()` holds. The deadline is only for a hang: a loaded machine may
+    take seconds to start the fake box's Python process, and a passing test never waits it out."""
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -62,6 +64,16 @@ def map_error(reader: SerialBox) -> float:
     under three busy loops: a fixed 2 ms did not hold). Later pings only make it smaller."""
     quickest = min(rtt for rtt, _, _ in list(reader.clockmap.samples))  # a copy: it grows
     return quickest / 2 + 10e-6
+
+
+def wait_for_a_telling_map(reader: SerialBox) -> None:
+    """Wait until the reader has the box's HELLO and a clock map whose error bound can tell a
+    press's box time from its arrival well within `MAX_DELAY_S` (a press the map puts
+    further back takes its arrival). `ready` alone is not enough: four slow round trips on
+    a loaded machine make it ready with an error of half the quickest of them, and a press
+    set twice that far back would arrive too late to keep its box time."""
+    wait_until(lambda: reader.hello and reader.clockmap.ready
+               and map_error(reader) < MAX_DELAY_S / 20)
 
 
 @pytest.fixture
@@ -81,7 +93,7 @@ def plug_in(link: Path, wrap_in_s: float | None = None) -> tuple[Box, SerialBox,
 def test_presses_map_onto_the_host_clock_and_garbage_is_counted(box_link):
     box, reader, edges = plug_in(box_link)
     try:
-        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        wait_for_a_telling_map(reader)
         assert reader.hello == {"version": 1, "buttons": 3, "wrap": 1 << 30}
         error = map_error(reader)
         t = time.monotonic() - 0.010 - 2 * error  # its arrival: further off than the error
@@ -155,7 +167,7 @@ def test_clock_map_follows_a_drifting_box_clock(box_link, monkeypatch):
 def test_a_hostile_line_is_refused_and_the_next_press_keeps_its_box_time(box_link, hostile):
     box, reader, edges = plug_in(box_link)
     try:
-        wait_until(lambda: reader.clockmap.ready and reader.hello)
+        wait_for_a_telling_map(reader)
         garbage = reader.stats["garbage"]
         box.send("raw " + hostile + "\\n")
         wait_until(lambda: reader.stats["garbage"] == garbage + 1)  # counted as refused
