@@ -127,3 +127,22 @@ def test_results_before_the_key_from_a_board_of_other_colours(league):  # noqa: 
     assert people(league) == {"Anna": (1, 0), "red": (1, 0), "Cem": (1, 1), "Ida": (1, 1)}
     assert league.standings()["games"]["laufrauf"] == {"played": 4, "unnamed_seats": 5}
     assert league.standings()["foreign"] == foreign + 2
+
+
+def test_a_game_won_by_an_unnamed_seat_moves_no_rating(league):  # noqa: F811
+    """Won by a seat nobody named: every person at the table lost to nobody, so no Elo match
+    is played, not even a draw between the people who both lost (stats: ``to_nobody``). The
+    league has to hand the statistics that winner as nobody too, not as its colour: as a
+    name it is none of the game's people, and the game would count as a draw between Ben and
+    Cem, Ben (rated above Cem by the first game) giving Cem 1.5 points."""
+    send(league.port, [
+        {**old_result(1, ["Ben", "Cem"], "Ben", {"red": "Ben", "blue": "Cem"}), "unnamed": []},
+        {**old_result(2, ["red", "Ben", "Cem"], "red", {"blue": "Ben", "green": "Cem"}),
+         "unnamed": ["red"]},
+    ])
+    wait_until(lambda: sum(league.standings()["tables"].values()) == 2)
+    players = {p["name"]: p for p in league.standings()["players"]}
+    rating = {name: p["games"]["laufrauf"]["rating"] for name, p in players.items()}
+    assert rating == {"Ben": 1016.0, "Cem": 984.0}  # the first game's plain Elo, nothing more
+    assert {name: (p["played"], p["won"], p["drawn"]) for name, p in players.items()} == {
+        "Ben": (2, 1, 0), "Cem": (2, 0, 0)}  # the second game lost, not drawn
