@@ -125,6 +125,36 @@ def test_people_left_alone_while_a_player_was_at_the_form_come_once_they_leave_i
     assert page.evaluate(ROWS) == [["Eva", "red"], ["Gus", "yellow"]]
 
 
+def test_a_name_typed_and_erased_again_counts_as_nothing_typed(browser, daemon):
+    """A player who typed into the form and took it all back (backspace to empty) left the
+    form as the newest game's people had filled it: a look at them made meanwhile, or one
+    after, still shows the people of a game started since, as if nothing had been typed."""
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Anna"})
+    page = setup_tab(browser, daemon)
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Anna\",\"blue\"],[\"\",\"green\"]]'")
+    page.evaluate("window.companion.stream.close()")  # the people are looked up when we say
+    page.locator("#players input[name=person]").nth(1).click()
+    page.keyboard.type("Gus")
+    for _ in "Gus":
+        page.keyboard.press("Backspace")  # and taken back: the field as it was
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "yellow"], {}, 1,
+                    {"red": "Eva", "yellow": "Finn"})  # on another phone
+    page.evaluate("window.companion.setup.prefill()")  # at the form: left alone for now
+    assert page.evaluate(ROWS) == [["Anna", "blue"], ["", "green"]]
+    page.click("#setup h3")  # a tap beside the form: left, nothing typed after all
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Eva\",\"red\"],[\"Finn\",\"yellow\"]]'")
+
+    names = page.locator("#players input[name=person]")
+    names.nth(0).fill("Gus")
+    names.nth(0).fill("Eva")  # typed over, then back: the form as the look filled it
+    page.click("#setup h3")
+    daemon.hub.call(daemon.table.create_game, "laufrauf", ["blue", "green"], {}, 1,
+                    {"blue": "Ida", "green": "Jan"})
+    page.evaluate("window.companion.setup.prefill()")  # a look away from the form: shown
+    until(page, f"JSON.stringify({ROWS}) === '[[\"Ida\",\"blue\"],[\"Jan\",\"green\"]]'")
+
+
 def test_stramash_in_pairs_shows_the_partners_the_table_will_make_before_the_start(
         browser, daemon):
     page = setup_tab(browser, daemon)

@@ -57,10 +57,17 @@
 
   // Who sat down at the newest game (/api/games/new, sessions/people.py): its people in their
   // seats, each with the colour they last played. The form starts from them, as long as
-  // nobody has changed it since (`touched`: anything typed, picked, added or removed in it)
-  // or is at it (`prefill`; `waiting` then, until they leave it), and a person typed into a
-  // game of colours gets their own colour back.
-  let people = [], touched = false, waiting = false;
+  // nobody has changed it since (`touched`) or is at it (`prefill`; `waiting` then, until
+  // they leave it), and a person typed into a game of colours gets their own colour back.
+  let people = [], filled = null, waiting = false;
+  // The form's fields as they are now (those with a name: the game, its players and their
+  // colours, its options; not the table's language, which the table's status sets).
+  const formNow = () => JSON.stringify([...$("#setup-form").elements].filter((el) => el.name)
+    .map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value]));
+  // Changed since the form was last filled in (or a game started from it): anything typed,
+  // picked, added or removed that is still there. A name typed and erased again, a colour
+  // picked and picked back, is no change: the form is as it was.
+  const touched = () => formNow() !== filled;
   const colourOf = (name) => {
     const known = name && people.find((p) => p.name && p.name.toLowerCase() === name.trim().toLowerCase());
     return known ? known.colour : null;
@@ -114,7 +121,6 @@
       if (i < fewest) continue;
       // a field added by mistake goes; the keyboard stays on the next ×, else adding a player
       const x = app.button("×", () => {
-        touched = true;
         field.remove();
         setupGameChanged();
         const left = box.querySelectorAll(".remove-player");
@@ -135,7 +141,7 @@
   const atForm = () => $("#setup-form").contains(document.activeElement);
   async function prefill() {
     const r = await app.api("GET", "/api/games/new");
-    if (!r.ok || touched || !r.data.people.length) return;
+    if (!r.ok || touched() || !r.data.people.length) return;
     waiting = atForm();
     if (waiting) return;
     people = r.data.people;
@@ -144,7 +150,7 @@
     const n = Math.min(max, Math.max(min, people.length));
     playerInputs(n, people.map((p) => ({name: p.name || "", colour: p.colour})));
     setupGameChanged();
-    touched = false;
+    filled = formNow();
   }
 
   // The focus has left a field of the form, where people were left alone: looked up again.
@@ -152,7 +158,7 @@
   // player still at it), or back to the same one after a look at another app, they are left
   // alone again.
   function leftForm() {
-    if (waiting && !touched) prefill();
+    if (waiting && !touched()) prefill();
   }
 
   function setupGameChanged() {
@@ -225,7 +231,7 @@
       }
     }
     const r = await app.api("POST", "/api/games", {game, players, options, ...(Object.keys(names).length ? {names} : {})});
-    if (r.ok) { touched = false; app.show(""); app.tab("play"); app.focusPlay(); }
+    if (r.ok) { filled = formNow(); app.show(""); app.tab("play"); app.focusPlay(); }
   }
 
   // The table's language (its display) in the setup form: the one chosen, by a phone or the
@@ -300,6 +306,7 @@
     for (const g of status.games) games.add(new Option(known(g).title, g));
     offerTableLanguage();
     setupGameChanged();
+    filled = formNow();  // the form as it starts: nothing typed yet
     $("#game").addEventListener("change", setupGameChanged);
     $("#add-player").addEventListener("click", () => {
       playerInputs($("#players").querySelectorAll(".row").length + 1);
@@ -307,12 +314,11 @@
     });
     $("#setup-form").addEventListener("submit", startGame);
     for (const kind of ["input", "change"]) {  // a setup error is about the form as it was
-      $("#setup-form").addEventListener(kind, () => { app.show(""); touched = true; });
+      $("#setup-form").addEventListener(kind, () => app.show(""));
     }
     $("#setup-form").addEventListener("focusout", leftForm);
     $("#setup-form").addEventListener("input", showPartners);
     $("#setup-form").addEventListener("change", showPartners);
-    $("#add-player").addEventListener("click", () => { touched = true; });
     $("#hardware-form").addEventListener("submit", saveHardware);
     $("#unpair-all").addEventListener("click", unpairAll);
     $("#hardware").addEventListener("toggle", () => { if ($("#hardware").open) loadHardware(); });
