@@ -155,8 +155,23 @@ def test_luma_dummy_display_in_simulation_gets_every_frame_and_keeps_stopped(tmp
     assert device.persist is True
 
 
+class Looked:
+    """The panel as seen (display.Seen), counting how often its picture was made: the
+    simulated panel's is decoded from the controller's RAM when asked for."""
+
+    def __init__(self, frame) -> None:
+        self.frame, self.made = frame, 0
+
+    @property
+    def picture(self):
+        self.made += 1
+        return self.frame
+
+
 def test_frames_for_phones_are_encoded_only_while_a_stream_is_open():
-    """Issue 16: PNG encoding competes with the hub; with no phone watching it is skipped."""
+    """Issue 16: PNG encoding competes with the hub; with no phone watching it is skipped,
+    and so is making the picture (decoding the simulated panel costs about as much as
+    drawing the frame)."""
     from companion.daemon.display import phone_frames
     from companion.screens.samples import SCENES
     from companion.web.stream import Broker, frame_data
@@ -169,20 +184,20 @@ def test_frames_for_phones_are_encoded_only_while_a_stream_is_open():
         return frame_data(frame)
 
     listener = phone_frames(broker.publish, lambda: broker.clients > 0, encode)
-    frame = render(SCENES["race_won_de"])
-    listener(frame)
-    assert encoded == []
+    seen = Looked(render(SCENES["race_won_de"]))
+    listener(seen)
+    assert encoded == [] and seen.made == 0
     stream = broker.open(paired=True)
     written: list[str] = []
     stream.attach(written.append, lambda: 0, lambda: None)
     assert written[0].startswith("retry")
-    listener(frame)
-    assert len(encoded) == 1
+    listener(seen)
+    assert len(encoded) == 1 and seen.made == 1
     message = written[-1]
     assert message.startswith("id:") and "event: frame" in message and "image/png" in message
     stream.close()
-    listener(frame)
-    assert len(encoded) == 1
+    listener(seen)
+    assert len(encoded) == 1 and seen.made == 1
 
 
 def test_the_display_gives_way_while_the_hub_has_work():

@@ -205,7 +205,7 @@ def test_the_daemon_shows_the_wifi_then_the_pairing_qr_at_the_access_point(
     daemon = web_daemon(tmp_path / "data", wifi={"hotspot": "always", "ssid": "Cabin",
                                                   "password": "letmeplay"})
     try:
-        daemon.display.listeners.append(frames.append)
+        daemon.display.listeners.append(lambda seen: frames.append(seen.picture))
         creds = Credentials("Cabin", "letmeplay")
 
         def shows(text: str) -> bool:

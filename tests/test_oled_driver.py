@@ -11,7 +11,7 @@ from luma.core.interface.serial import i2c
 from PIL import Image, ImageDraw
 
 from companion.devices.oled import DRIVERS, STOCK_DRIVERS, changed_span, open_display
-from companion.devices.virtual_oled import VirtualOled
+from companion.devices.virtual_oled import VirtualOled, brightness
 from companion.screens import render
 from companion.screens.samples import SCENES
 
@@ -205,3 +205,22 @@ def test_each_run_sends_only_the_addressing_that_moves_the_pointer(chip):
         (0x00, [12 + offset]), (0x40, [0x02]),  # the low column nibble only
     ]
     assert bus.image().tobytes() == frame.tobytes()
+
+
+def test_a_look_at_the_panel_keeps_the_moment_it_was_taken():
+    """The simulation's picture of the panel (`VirtualOled.look`) is decoded only when it is
+    asked for, which may be after the panel changed again: it still shows the panel as it was
+    when the look was taken (its RAM, contrast, on or off), not as it is by then."""
+    bus = VirtualOled("ssd1306")
+    device = open_display("ssd1306", bus=bus)
+    first = Image.new("1", (128, 64))
+    ImageDraw.Draw(first).rectangle((10, 5, 60, 30), fill=1)
+    device.display(first)
+    device.contrast(200)
+    look = bus.look()
+    device.display(Image.new("1", (128, 64), 1))  # every pixel lit
+    device.contrast(0)
+    device.hide()
+    expected = first.convert("L").point(lambda v: brightness(200) if v else 0)
+    assert look.picture.tobytes() == expected.tobytes()
+    assert bus.look().picture.getbbox() is None  # the panel now: off, nothing lit

@@ -204,6 +204,45 @@ def test_huge_body_is_refused_and_nothing_is_lost(daemon, client):
     assert client.get(f"/api/games/{game}")[1]["phase"] == "tug"
 
 
+def test_a_stream_opened_later_shows_the_simulated_panel_as_it_is_now(daemon, client):
+    """While no phone watches, the simulated panel's pictures are not decoded (display.Seen,
+    VirtualOled.look); a paired phone whose stream opens later gets in its snapshot the panel
+    as it shows now (the game started meanwhile), lit as bright as the panel is."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from companion.devices.virtual_oled import RESET_CONTRAST, brightness
+    from companion.screens import render
+    from tests.daemon_helpers import wait_until
+
+    client.pair(daemon)
+    view = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])
+    bus = daemon.virtual_oled
+    wait_until(lambda: daemon.display.scene.state == view
+               and bus.image().tobytes() == render(daemon.display.scene).tobytes())
+    conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
+    conn.request("GET", "/api/stream", headers={"Cookie": client.cookie})
+    sock = conn.sock
+    response = conn.getresponse()
+    event = None
+    while event != "frame":
+        line = response.fp.readline().decode()
+        assert line, "the stream ended without a frame"
+        if line.startswith("event: "):
+            event = line[7:].strip()
+    data = response.fp.readline().decode()
+    sock.shutdown(socket.SHUT_RDWR)
+    conn.close()
+    png = base64.b64decode(data.split("base64,", 1)[1])
+    picture = Image.open(io.BytesIO(png)).convert("L")
+    lit = bus.image().convert("L")  # the panel's RAM now, decoded apart
+    assert picture.point(lambda v: 255 if v else 0).tobytes() == lit.tobytes()
+    contrast = RESET_CONTRAST if bus.contrast is None else bus.contrast
+    assert picture.getextrema() == (0, brightness(contrast))
+
+
 def test_live_stream_carries_every_change(daemon, client):
     client.pair(daemon)
     conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)

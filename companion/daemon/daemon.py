@@ -137,7 +137,7 @@ class Daemon:
             # the page shows the frames: the simulated panel (as seen: dimmed, dark when
             # blanked, decoded from what luma sent it), or luma's dummy
             if self.virtual_oled is not None:
-                self.display.look = self.virtual_oled.seen
+                self.display.look = self.virtual_oled.look
             self.display.listeners.append(phone_frames(
                 self.broker.publish, lambda: self.broker.clients > 0, frame_data))
         self.web = None

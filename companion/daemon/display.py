@@ -10,7 +10,8 @@ need the interpreter, and drawing, packing and sending a frame hold it in stretc
 hundred microseconds, so before each stage the display waits while the hub has work (bounded
 by `GIVE_WAY_MAX_S`), and a frame is drawn once the messages of a burst have settled
 (`SETTLE_S`: a decided race publishes LEDs, sound, the race and the game within a
-millisecond). Only a phone that watches makes a frame be encoded as a PNG (`phone_frames`).
+millisecond). Only a phone that watches makes a frame be encoded as a PNG (`phone_frames`),
+and the simulated panel's picture be decoded (`Seen`).
 
 A display that fails (no acknowledge, unplugged) is logged once, forgotten, and
 reopened with back-off — the next frame after it answers again is sent whole.
@@ -23,7 +24,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image
 
@@ -35,7 +36,26 @@ RETRY_DELAYS_S = (0.5, 1.0, 2.0, 5.0)
 SETTLE_S = 0.002  # a burst of messages settles this long before a frame is drawn
 GIVE_WAY_STEP_S = 0.0005  # while the hub is busy, the display waits in steps of this
 GIVE_WAY_MAX_S = 0.05  # ... but never longer than this per stage
-FrameListener = Callable[[Image.Image], None]
+
+
+class Seen(Protocol):
+    """The panel as a person sees it at one moment; `picture` may be made only when asked
+    for (the simulated panel's, `VirtualOled.look`)."""
+
+    @property
+    def picture(self) -> Image.Image: ...
+
+
+class _Sent:
+    """The frame itself, as seen (no `look`: luma's dummy display)."""
+
+    __slots__ = ("picture",)
+
+    def __init__(self, frame: Image.Image) -> None:
+        self.picture = frame
+
+
+FrameListener = Callable[[Seen], None]
 
 
 class DisplayOutput:
@@ -54,8 +74,8 @@ class DisplayOutput:
         self.shown: Image.Image | None = None  # the last frame the display acknowledged
         # The panel as a person sees it, read back from the device after each change (the
         # simulation's virtual controller: dimmed, dark when off); None: the frame itself.
-        self.look: Callable[[], Image.Image] | None = None
-        self.seen: Image.Image | None = None  # what the listeners were last given
+        self.look: Callable[[], Seen] | None = None
+        self._seen: Seen | None = None  # what the listeners were last given
         self.first_frame_at: float | None = None
         self.frames = 0
         self.failures = 0
@@ -120,9 +140,15 @@ class DisplayOutput:
             log.info("first screen on the display")
         self._tell_listeners(frame)
 
+    @property
+    def seen(self) -> Image.Image | None:
+        """The picture the listeners were last given (made now if none of them asked)."""
+        seen = self._seen
+        return seen.picture if seen is not None else None
+
     def _tell_listeners(self, frame: Image.Image) -> None:
         """Give the listeners the panel as seen (`look`), or the frame just sent."""
-        self.seen = seen = self.look() if self.look is not None else frame
+        self._seen = seen = self.look() if self.look is not None else _Sent(frame)
         for listener in list(self.listeners):
             self.give_way()
             listener(seen)
@@ -208,9 +234,9 @@ def phone_frames(publish: Callable[[str, Any], None], listening: Callable[[], bo
     (PNG, `encode`) and published only while a phone's stream is open. Encoding is the
     display thread's costliest step after drawing, and with nobody watching it only
     competes with the hub; a stream opened later gets the current frame in its snapshot."""
-    def listener(frame: Image.Image) -> None:
+    def listener(seen: Seen) -> None:
         if listening():
-            publish("frame", encode(frame))
+            publish("frame", encode(seen.picture))
     return listener
 
 

@@ -5,7 +5,7 @@ calls when given a bus) with an SSD1306 or SH1106 on the other end: it decodes t
 stream the way the controller does (addressing modes, column and page pointers, commands with
 arguments) and keeps the controller's display RAM. It serves three purposes:
 
-- simulation: the daemon's display off a Pi — the web page shows `seen()`, what the panel
+- simulation: the daemon's display off a Pi — the web page shows `look()`, what the panel
   would light, decoded from the bytes actually sent: dimmer after a lower contrast command
   (panel care's dimming), dark while the display is off;
 - tests: the RAM must equal the rendered frame after any sequence of frames;
@@ -158,25 +158,59 @@ class VirtualOled:
     # --- what the panel shows -------------------------------------------------------------------
     def image(self, width: int = 128, height: int = 64) -> Image.Image:
         """The lit pixels, decoded from the RAM (what a person would see)."""
-        from PIL import Image
+        return _lit(self.ram, self.offset, width, height)
 
-        pages = height // 8
-        columns = bytes(BIT_REVERSE[self.ram[page][self.offset + x]]
-                        for x in range(width) for page in range(pages))
-        return Image.frombytes("1", (height, width), columns).transpose(
-            Image.Transpose.TRANSPOSE)
-
-    def seen(self, width: int = 128, height: int = 64) -> Image.Image:
-        """The panel as a person sees it, a greyscale image: the lit pixels at the brightness
-        the last contrast command gives, none while the display is off (0xAE)."""
-        from PIL import Image
-
+    def look(self, width: int = 128, height: int = 64) -> PanelLook:
+        """The panel as a person sees it now, decoded when its picture is asked for."""
         if not self.display_on:
-            return Image.new("L", (width, height), 0)
+            return PanelLook((), self.offset, None, width, height)
         contrast = RESET_CONTRAST if self.contrast is None else self.contrast
-        level = brightness(contrast)
-        return self.image(width, height).convert("L").point(lambda v: level if v else 0)
+        return PanelLook(tuple(bytes(page) for page in self.ram), self.offset,
+                         brightness(contrast), width, height)
 
     def reset_counters(self) -> None:
         self.bytes_on_wire = 0
         self.transactions = 0
+
+
+class PanelLook:
+    """The panel at one moment as a person sees it: a copy of the display RAM (a thousand
+    bytes) and the grey level its lit pixels show at (None: the display is off). `picture`
+    decodes it, once, when first asked for: decoding costs about as much as drawing the frame,
+    and a simulated daemon draws every change while mostly no phone is watching. The copy
+    keeps the moment: the display's thread goes on writing the RAM while a web thread
+    decodes."""
+
+    __slots__ = ("_height", "_level", "_offset", "_pages", "_picture", "_width")
+
+    def __init__(self, pages: tuple[bytes, ...], offset: int, level: int | None, width: int,
+                 height: int) -> None:
+        self._pages, self._offset, self._level = pages, offset, level
+        self._width, self._height = width, height
+        self._picture: Image.Image | None = None
+
+    @property
+    def picture(self) -> Image.Image:
+        """A greyscale image: the lit pixels at the brightness the last contrast command
+        gives, none while the display is off (0xAE)."""
+        if self._picture is None:
+            from PIL import Image
+
+            if self._level is None:
+                self._picture = Image.new("L", (self._width, self._height), 0)
+            else:
+                level = self._level
+                self._picture = _lit(self._pages, self._offset, self._width,
+                                     self._height).convert("L").point(
+                                         lambda v: level if v else 0)
+        return self._picture
+
+
+def _lit(pages: list[bytearray] | tuple[bytes, ...], offset: int, width: int,
+         height: int) -> Image.Image:
+    """The lit pixels of display RAM `pages`, the panel's columns starting at `offset`."""
+    from PIL import Image
+
+    columns = bytes(BIT_REVERSE[pages[page][offset + x]]
+                    for x in range(width) for page in range(height // 8))
+    return Image.frombytes("1", (height, width), columns).transpose(Image.Transpose.TRANSPOSE)

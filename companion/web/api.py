@@ -300,8 +300,9 @@ def stream() -> Response:
             position = call(d.table.position)
             if position is not None:
                 events.append(("legal", legal_event(position)))
-        if phone and d.display is not None and d.display.seen is not None and d.simulate:
-            events.append(("frame", frame_data(d.display.seen)))
+        if phone and d.display is not None and d.simulate \
+                and (seen := d.display.seen) is not None:  # decoded here if nobody watched
+            events.append(("frame", frame_data(seen)))
         return events
 
     opener = request.environ.get("companion.stream")
