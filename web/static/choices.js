@@ -89,5 +89,8 @@
     }
   }
 
-  companion.legalMoves = {follow: followLegal, fromStream: takeStreamLegal};
+  // The moves of the state shown are still on their way (a paired phone's, in a game on).
+  const awaited = (state) => !!versionOf(state) && paired() && app.legalVersion !== versionOf(state);
+
+  companion.legalMoves = {follow: followLegal, fromStream: takeStreamLegal, awaited};
 })();

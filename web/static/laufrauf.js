@@ -196,8 +196,9 @@
     ui.places.append(step);
   }
 
-  function choices(s, legal, ui) {
-    const real = localStorage.getItem(REAL) === "1";
+  // This phone enters the table's dice and cards, or throws for the table: a setting of the
+  // phone's, kept (localStorage), so it comes after the turn's choices, not above them.
+  function realToggle(ui, real) {
     const toggle = document.createElement("label");
     toggle.className = "check";
     const box = document.createElement("input"), words = document.createElement("span");
@@ -208,10 +209,23 @@
       localStorage.setItem(REAL, e.target.checked ? "1" : "0");
       ui.rerender();
     });
-    ui.choices.append(toggle);
+    return toggle;
+  }
+
+  // The turn's choices on a phone's first screen: the moves the dice allow first (what a
+  // throw is for), then throwing again, the cards and passing; the setting last.
+  function choices(s, legal, ui) {
+    const real = localStorage.getItem(REAL) === "1";
     const did = new Map((ui.results || []).map((r) => [r.action, fromResult(r.moves)]));
+    const moves = legal.filter((a) => a.type === "move"), rest = legal.filter((a) => a.type !== "move");
+    offer(s, moves, ui, real, did);
     const rolls = legal.filter((a) => a.type === "roll");
     if (rolls.length && real) realDice(ui, s, rolls);
+    offer(s, rest, ui, real, did);
+    ui.choices.append(realToggle(ui, real));
+  }
+
+  function offer(s, legal, ui, real, did) {
     for (const a of legal) {
       if (a.type === "move" && ui.results && !did.has(a)) continue;  // alike: one button
       if (a.type === "roll" && real) continue;

@@ -89,10 +89,40 @@
 
   function renderChoices() {
     keepingFocus(drawChoices);
+    fitBoard();
+  }
+
+  // The board leaves room for the first move below it: at one's turn it is on the phone's
+  // first screen, no scroll to reach it (Lauf Rauf! on a 360 x 740 phone: the throw button
+  // was 11 px below it, the first move 200). The board gives up the room missing, down to
+  // FLOOR px, and keeps that size for the rest of the game on this screen (a board that
+  // changed its size at every turn would be worse than one a little smaller); a new game, or
+  // the phone turned, starts again from app.css's height (42 % of the screen).
+  const FLOOR = 200, MARGIN = 8;
+  let fitted = {key: null, room: Infinity};
+  function fitBoard() {
+    const s = app.state, board = $("#board"), svg = $("#board svg");
+    const key = `${s ? s.id : ""}:${innerWidth}x${innerHeight}`;
+    if (fitted.key !== key) {
+      fitted = {key, room: Infinity};
+      board.style.removeProperty("--room");
+    }
+    const first = $("#choices button:not([hidden]), #places button:not([hidden])");
+    if (!svg || !first) return;
+    const missing = first.getBoundingClientRect().bottom + scrollY + MARGIN - innerHeight;
+    const height = svg.getBoundingClientRect().height;
+    if (missing <= 0 || height <= FLOOR) return;
+    fitted.room = Math.max(FLOOR, Math.floor(height - missing));
+    board.style.setProperty("--room", `${fitted.room}px`);
   }
 
   function drawChoices() {
     const choices = $("#choices"), places = $("#places");
+    // While a new state's moves are on their way the move area keeps its height: emptied, the
+    // page would shrink under a reader scrolled down to the moves, and the browser would put
+    // them at the top of the page (scrolled 400 px down, then 0), a jump at every move.
+    const held = choices.offsetHeight + places.offsetHeight;
+    choices.style.minHeight = "";
     choices.replaceChildren();
     places.replaceChildren();
     const s = app.state, ui = s && gameUi(s);
@@ -119,7 +149,10 @@
       }
       return;
     }
-    if (!app.legal.length) return;
+    if (!app.legal.length) {
+      if (companion.legalMoves.awaited(s)) choices.style.minHeight = `${held}px`;
+      return;
+    }
     if (ui && ui.choices) {
       return ui.choices(s, app.legal, {t, api, button, send, choices, places, rerender: renderChoices, race: app.race,
         results: app.results, picked: () => app.picked, pick, back});
