@@ -405,3 +405,24 @@ def test_french_spaces_its_colons_and_quotes_and_curls_its_apostrophes(tmp_path)
             if FRENCH_UNSPACED.search(text):
                 unspaced[context] = text
     assert unspaced == {}
+
+
+# One form of address per language (the convention written down in companion/i18n/catalogs.py):
+# German and Dutch say du / je, never Sie / u (nor German's plural ihr: euch, eure); French says
+# vous, never tu. What gives the other form away: its pronouns. A German "Sie" that means "she"
+# or "it" is rephrased rather than allowed (a scan cannot tell the one from the other); Dutch
+# "-U" is pip's option, not a pronoun.
+OTHER_ADDRESS = {
+    "de": re.compile(r"\b(Sie|Ihnen|Ihre?[mnrs]?|[Ee]uch|[Ee]uer|[Ee]ure[mnrs]?)\b"),
+    "nl": re.compile(r"(?<![\w-])(u|uw|uzelf)(?![\w-])|(?:^|[.!?:] )(U|Uw)\b"),
+    "fr": re.compile(r"\b([Tt]u|[Tt]oi|[Tt]on|[Tt]a|[Tt]es|[Tt]e)\b|\b[Tt]’"),
+}
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("lang", sorted(OTHER_ADDRESS))
+def test_each_language_addresses_the_table_one_way(lang, tmp_path):
+    po = SHIPPED / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    other = {context: text for context, forms in entries(compiled(po, tmp_path)).items()
+             for text in forms if OTHER_ADDRESS[lang].search(text)}
+    assert other == {}

@@ -11,7 +11,7 @@ import pytest
 ANOTHER_SEAT = {
     "en": "“red” is the colour of another seat in this game: give the person a name of their "
           "own.",
-    "de": "„red“ ist in diesem Spiel die Farbe eines anderen Platzes: Geben Sie der Person "
+    "de": "„red“ ist in diesem Spiel die Farbe eines anderen Platzes: Gib der Person "
           "einen eigenen Namen.",
     "nl": "“red” is in deze partij de kleur van een andere plaats: geef deze persoon een eigen "
           "naam.",

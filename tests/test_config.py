@@ -56,7 +56,7 @@ def test_bad_values_name_their_key(data, key):
     ({"buttons": {"players": [17, 17]}}, "“buttons.players[1]”: pin 17 is already used by "
                                          "“buttons.players[0]”.", "wird schon von"),
     ({"buttons": {"ok": 2}}, "“buttons.ok”: pin 2 is the display's I2C SDA line. Choose "
-                             "another pin.", "Wählen Sie einen anderen"),
+                             "another pin.", "Wähle einen anderen"),
     ({"race": {"false_start": "maybe"}}, "“race.false_start” must be one of ignore, forfeit, "
                                          "not \"maybe\".", "muss eines von"),
 ])

@@ -111,9 +111,9 @@ def test_a_held_data_folder_says_how_to_stop_the_companion_started_by_hand(tmp_p
                            f"in its terminal, or kill {pid}), or start this one on another "
                            "data folder (--data DIR)",
             "de_DE.UTF-8": f"companion: kann nicht starten: auf {data} läuft schon ein "
-                           f"Companion (Prozess {pid}); beenden Sie zuerst den von Hand "
+                           f"Companion (Prozess {pid}); beende zuerst den von Hand "
                            f"gestarteten Companion (Strg+C in seinem Terminal, oder kill {pid}) "
-                           "oder starten Sie diesen mit einem anderen Datenordner (--data DIR)"}
+                           "oder starte diesen mit einem anderen Datenordner (--data DIR)"}
         for lang, sentence in said.items():
             second = _companion(*run, lang=lang)
             assert second.returncode == 2, second
@@ -127,8 +127,8 @@ def test_a_held_data_folder_says_how_to_stop_the_companion_started_by_hand(tmp_p
                            f"(Ctrl+C in its terminal, or kill {pid}). Nothing was changed. "
                            "[data_in_use]",
             "de_DE.UTF-8": f"companion restore: Der Companion läuft mit {data} (Prozess {pid}): "
-                           "Spielen Sie die Datei auf seiner Seite ein (Neues Spiel, Sicherung, "
-                           "auf einem gekoppelten Telefon) oder beenden Sie zuerst den von Hand "
+                           "Spiele die Datei auf seiner Seite ein (Neues Spiel, Sicherung, "
+                           "auf einem gekoppelten Telefon) oder beende zuerst den von Hand "
                            f"gestarteten Companion (Strg+C in seinem Terminal, oder kill {pid}). "
                            "Nichts wurde geändert. [data_in_use]"}
         for lang, sentence in said.items():

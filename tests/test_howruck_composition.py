@@ -17,7 +17,7 @@ FEWER = {
     "en": "The box composition lists 44 Scot cards, but a How Ruck! box has 45: list them "
           "all, or play without a composition (a card left out could not be entered).",
     "de": "Die Zusammensetzung der Schachtel nennt 44 Schottenkarten, eine How Ruck!-Schachtel "
-          "hat aber 45: Geben Sie alle an oder spielen Sie ohne Zusammensetzung (eine "
+          "hat aber 45: Gib alle an oder spiele ohne Zusammensetzung (eine "
           "fehlende Karte ließe sich nicht eingeben).",
     "nl": "De samenstelling van de doos noemt 44 Schotse kaarten, maar een doos How Ruck! "
           "heeft er 45: geef ze allemaal op, of speel zonder samenstelling (een kaart die "

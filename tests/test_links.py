@@ -246,7 +246,7 @@ def test_the_page_says_while_the_box_is_gone_and_while_another_box_uses_the_name
     notice = page.locator("#links")
     notice.wait_for(state="visible")
     assert notice.text_content() == ("Die Tastenbox ist nicht verbunden: Drücken auf ihre "
-                                     "Tasten bewirkt nichts. Prüfen Sie das USB-Kabel.")
+                                     "Tasten bewirkt nichts. Prüfe das USB-Kabel.")
     shot(page, "links_box_gone")
     box = Box(box_link)
     try:

@@ -148,7 +148,7 @@ def test_action_cards_are_named_in_the_readers_language(lang, name):
     ("wrong_pin", {"tries_left": 4}, "de", "Falsche PIN. Noch 4 Versuche."),
     ("wrong_pin", {"tries_left": 1}, "nl", "Verkeerde pincode. Nog 1 poging."),
     ("pairing_locked", {"seconds": 1}, "de",
-     "Zu viele falsche PINs. Versuchen Sie es in 1 Sekunde wieder."),
+     "Zu viele falsche PINs. Versuche es in 1 Sekunde wieder."),
     ("nothing_to_strike", {"count": 1}, "en", "There is no figure 1 field away to strike."),
     ("nothing_to_strike", {"count": 0}, "nl",
      "Er staat geen pion op 0 velden afstand om te slaan."),

@@ -197,8 +197,8 @@ def test_a_game_started_without_players_seats_the_last_ones_of_its_kind(table):
     status, answer, _ = client.post("/api/games?lang=de", {"game": "laufrauf"})
     assert status == 422 and answer["error"]["code"] == "no_previous_players", answer
     assert answer["error"]["message"] == ("Hier wurde noch keine Partie „laufrauf“ gespielt, "
-                                          "es gibt also keine Spieler zu übernehmen: Geben "
-                                          "Sie die Spieler an („players“).")
+                                          "es gibt also keine Spieler zu übernehmen: Gib "
+                                          "die Spieler an („players“).")
     assert client.get("/api/games/new?game=laufrauf")[1] == {"game": None, "people": []}
     assert client.get("/api/games")[1]["games"] == []
     client.post("/api/games", {"game": "laufrauf", "players": ["yellow", "red", "blue"],

@@ -148,7 +148,7 @@ def test_names_written_with_joiners_play_and_rename(table):
 
 @pytest.mark.parametrize("lang, said", [
     ("de", "Der Name „A\u200bB“ enthält ein unsichtbares Zeichen: U+200B (zero width space) "
-           "an Stelle 2. Geben Sie den Namen neu ein."),
+           "an Stelle 2. Gib den Namen neu ein."),
     ("nl", "De naam “A\u200bB” bevat een onzichtbaar teken: U+200B (zero width space) op "
            "positie 2. Typ de naam opnieuw."),
     ("en", "The name “A\u200bB” contains an invisible character: U+200B (zero width space) at "

@@ -75,7 +75,7 @@ def test_players_refused_are_told_what_to_fix_in_the_readers_language(daemon, cl
                                                          "players": ["Anna", "Anna"]})
     assert status == 422 and body["error"]["code"] == "bad_players"
     assert body["error"]["params"]["reason"] == "duplicate"
-    assert body["error"]["message"] == ("Zwei Spieler haben denselben Namen: Geben Sie jedem "
+    assert body["error"]["message"] == ("Zwei Spieler haben denselben Namen: Gib jedem "
                                         "einen eigenen.")
     status, body, _ = client.post("/api/games?lang=de", {"game": "laufrauf",
                                                          "players": ["red", "Opa"]})

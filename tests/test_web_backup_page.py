@@ -79,7 +79,7 @@ def test_a_watchers_download_is_refused_on_the_page(browser, daemon):
     page.on("download", lambda d: downloads.append(d))
     page.click("#backup-download")
     page.wait_for_selector("#message:not(:empty)")
-    assert page.inner_text("#message").startswith("Koppeln Sie zuerst dieses Telefon")
+    assert page.inner_text("#message").startswith("Kopple zuerst dieses Telefon")
     assert page.is_visible("#pair")  # the PIN box, to pair now
     assert downloads == []
 

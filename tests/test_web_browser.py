@@ -122,7 +122,7 @@ def test_simulation_panel_shows_the_oled_and_drives_the_buttons(browser, daemon)
     until(page, "document.querySelector('#prompt').textContent.startsWith('How Ruck!')",
           timeout=8000)
     assert page.inner_text("#prompt") == \
-        "How Ruck! Drückt eure Taste im Tab „Tisch“: Wer zuerst drückt, gewinnt."
+        "How Ruck! Jetzt die Tasten im Tab „Tisch“ drücken! Wer zuerst drückt, gewinnt."
     # whose each button is; held by keyboard as by finger (Enter held, then let go)
     assert page.locator("#sim-buttons button").all_inner_texts() == [
         "P1 · Anna", "P2 · Bert", "OK"]

@@ -142,7 +142,7 @@ def test_a_phone_that_cannot_reach_the_table_says_so_not_that_there_is_no_game(
     page.unroute("**/api/stream")
     page.evaluate("window.companion.stream.reopen()")  # not the back-off's next try
     until(page, "document.querySelector('#no-game').textContent"
-                " === 'Noch kein Spiel: Starten Sie eines unter „Neues Spiel“.'")
+                " === 'Noch kein Spiel: Starte eines unter „Neues Spiel“.'")
 
 
 def test_a_watcher_is_offered_no_control_it_cannot_use(browser, daemon):
@@ -159,8 +159,8 @@ def test_a_watcher_is_offered_no_control_it_cannot_use(browser, daemon):
     buttons = page.locator("#sim-buttons button")
     assert all(buttons.nth(i).is_disabled() for i in range(3))
     assert page.is_visible("#sim-pair")
-    assert page.inner_text("#sim-pair") == ("Um von diesem Telefon aus zu ziehen, koppeln Sie"
-                                            " es zuerst: Die PIN steht auf dem Display.")
+    assert page.inner_text("#sim-pair") == ("Um von diesem Telefon aus zu ziehen, kopple es"
+                                            " zuerst: Die PIN steht auf dem Display.")
     buttons.nth(2).dispatch_event("pointerdown")  # a press anyway: nothing is asked of the table
     page.wait_for_timeout(300)
     assert page.is_hidden("#message")

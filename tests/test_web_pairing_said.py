@@ -22,7 +22,7 @@ def test_unpairing_every_phone_asks_first_and_tells_every_phone(browser, daemon)
     answerable(first, "#unpair-all")
     first.click("#unpair-all")  # the second does it
     first.wait_for_selector("#pair:not([hidden])")
-    assert first.inner_text("#banner") == ("Alle Telefone sind entkoppelt. Koppeln Sie neu mit "
+    assert first.inner_text("#banner") == ("Alle Telefone sind entkoppelt. Kopple neu mit "
                                            "der neuen PIN vom Display.")
     assert daemon.hub.call(lambda: daemon.table.pairing.pin) != pin  # a new PIN is shown
     # the other phone, untouched, learns it from its stream: no reload, no failed tap first
@@ -53,8 +53,8 @@ def test_a_watcher_with_a_seat_is_told_to_pair(browser, daemon):
     until(page, "document.querySelector('#choices .hint') !== null"
                 " && !document.querySelector('#choices button')")
     assert page.locator("#seats button").count() == 0
-    assert page.inner_text("#choices .hint") == ("Um von diesem Telefon aus zu ziehen, koppeln "
-                                                 "Sie es zuerst: Die PIN steht auf dem Display.")
+    assert page.inner_text("#choices .hint") == ("Um von diesem Telefon aus zu ziehen, kopple "
+                                                 "es zuerst: Die PIN steht auf dem Display.")
 
 
 def test_a_refusal_is_scrolled_into_sight(browser, daemon):
@@ -87,14 +87,14 @@ def test_a_lock_after_wrong_pins_counts_down_and_the_pair_button_rests(browser, 
     page.fill("#pin", wrong)
     page.click(submit)
     until(page, "document.querySelector('#message').dataset.code === 'pairing_locked'")
-    said = "Zu viele falsche PINs. Versuchen Sie es in {} wieder."
+    said = "Zu viele falsche PINs. Versuche es in {} wieder."
     assert page.inner_text("#message") == said.format("60 Sekunden")
     assert page.is_disabled(submit)
     page.clock.run_for(59_000)
     assert page.inner_text("#message") == said.format("1 Sekunde")
     assert page.is_disabled(submit)
     page.clock.run_for(1_000)
-    assert page.inner_text("#message") == "Sie können die PIN wieder eingeben."
+    assert page.inner_text("#message") == "Du kannst die PIN wieder eingeben."
     assert page.is_enabled(submit)
     # locked again (the table's own minute is not over): other news said meanwhile stays,
     # and a screen reader hears it; the button still rests until the wait is over

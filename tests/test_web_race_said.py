@@ -30,11 +30,11 @@ def test_the_teams_phase_and_the_countdown_say_what_to_press(browser, daemon):
     page.wait_for_selector("#choices button")
     assert page.inner_text("#prompt") == "Teams bilden: Wettlauf um das Fass!"
     assert page.inner_text("#choices .hint") == (  # under the race's buttons
-        "Tippt auf „Wettlauf starten“; bei „How Ruck!“ gewinnt, wer zuerst seine Taste am Tisch"
+        "Tippe auf „Wettlauf starten“; bei „How Ruck!“ gewinnt, wer zuerst seine Taste am Tisch"
         " drückt.")
     page.locator("#choices").get_by_role("button", name="Wettlauf starten").click()
     until(page, "(window.companion.race || {}).phase === 'countdown'")
     assert page.inner_text("#prompt") == (
         f"Achtung… {page.evaluate('window.companion.race.countdown')}"
-        " Hand an eure Taste: Drückt bei „How Ruck!“, nicht vorher.")
+        " Hände an die Tasten! Gedrückt wird bei „How Ruck!“, nicht vorher.")
     shot(page, "race-countdown-said")

@@ -17,6 +17,16 @@ checks it):
 - Dutch: “zo”, no space before punctuation; the apostrophe ' (pagina's).
 - English: “so”.
 
+Each language's form of address, one each (tests/test_catalogs checks it too). The companion
+talks to a family or a club at a game table, so it speaks as a game's rules do:
+
+- German: informal du to whoever reads the line (each player, the one holding the phone or at
+  the terminal): "Tippe auf …", "Gib die PIN ein". Never Sie, and not ihr either: a call to the
+  whole table is said without a pronoun ("Hände an die Tasten!", "Jetzt drücken!"). A "Sie"
+  that means "she" or "it" is rephrased, so the one pronoun never reads as the other.
+- Dutch: je / jij ("Tik op …", "Je kunt …"), never u / uw.
+- French: vous, which is both the table (plural) and the reader; never tu.
+
 A line built from pieces (a label and its value, who drew which card, two clauses, a name in
 quotes) is never glued in code with ": ", "; " or quote marks: it is a template of its own
 (``page:drawn_by``, ``page:clauses``, ``league:table_name``, ``cli:program_says``, …), so each
