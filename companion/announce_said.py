@@ -25,6 +25,11 @@ def page_piece(key: str, lang: str, **params: Any) -> str:
     return fill(f"page:{key}", PAGE[key], lang, params, params)
 
 
+def in_full(said: str) -> str:
+    """A sentence with its full stop (the page's banners and moves have none)."""
+    return said if said.endswith((".", "!", "?", "…")) else f"{said}."
+
+
 def clauses(parts: list[str], lang: str) -> str:
     """Parts of one sentence, each after the one before by the language's semicolon
     (``page:clauses``: "a; b", French "a\u202f; b")."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import IO, Any
 
 from companion.announce import announcements
-from companion.announce_said import say_announcement
+from companion.announce_said import in_full, say_announcement
 from companion.i18n import message, person
 from companion.i18n.said import Said
 from companion.moves_said import SAID_HERE, say_moves
@@ -56,7 +56,7 @@ class TextTeller:
         state = None if any(i["kind"] in GAME_OVER for i in items) else \
             state_sentence(view, self.lang)
         said += [state] if state else []
-        self._line(Said("cli:replay_accepted", line=line, what=" ".join(map(_full, said)))
+        self._line(Said("cli:replay_accepted", line=line, what=" ".join(map(in_full, said)))
                    if said else Said("cli:replay_accepted_plain", line=line))
 
     def refused(self, line: int, refusal: Refusal) -> None:
@@ -68,7 +68,3 @@ class TextTeller:
         if state:
             self._line(Said("cli:replay_end", what=state))
 
-
-def _full(said: str) -> str:
-    """A sentence with its full stop (the page's banners and moves have none)."""
-    return said if said.endswith((".", "!", "?", "…")) else f"{said}."

@@ -193,3 +193,39 @@ def test_a_third_players_key_presses_the_third_seats_button(daemon):
     wait_until(lambda: daemon.hub.call(daemon.table.view)["throws"] == 1)
     session = daemon.hub.call(daemon.sessions.get, game)
     assert session.actions[-1] == {"type": "roll", "player": "green"}
+
+
+def test_the_terminal_says_the_teams_race_a_tie_and_who_won_the_round(tmp_path):
+    """A How Ruck! round at the terminal: the teams' race is named (not a bare "Game #1
+    (How Ruck!)"), key t presses both players' buttons at once (a tie the one-key-at-a-time
+    keys cannot make), and who won the round is said before the next round's line."""
+    master, slave = os.openpty()
+    port = free_port()
+    proc = _simulation(tmp_path, master, slave, port=port)
+    seen = bytearray()
+    try:
+        read_until(master, b"q        quit", seen)
+        assert b"    t        " in seen  # the key is listed among the others
+        os.write(master, b"n")
+        read_until(master, b"Game #1 (How Ruck!): Round 1: race for the barrel to form the "
+                           b"teams.\r\n", seen)
+        os.write(master, b"o")
+        read_until(master, b"  How Ruck!\r\n", seen)
+        os.write(master, b"t")
+        read_until(master, b"Tie (", seen)
+        phone = Client(port)
+        pin = re.search(r"PIN (\d+)", seen.decode()).group(1)
+        assert phone.post("/api/pair", {"pin": pin})[0] == 200
+        rng = random.Random(5)
+        while sum(phone.get("/api/games/1")[1]["barrels"].values()) == 0:
+            legal = expand(phone.get("/api/games/1/legal")[1])
+            assert phone.post("/api/games/1/actions", rng.choice(legal))[0] == 200
+        read_until(master, b"Round 2: race for the barrel to form the teams.", seen)
+        text = seen.decode()
+        won = re.search(r"\r\n  ([AB] wins the round: [^\r]*)\r\n", text)
+        assert won, text[-3000:]
+        assert won.start() < text.index("Round 2: race"), text[-3000:]
+        os.write(master, b"q")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        _end(proc, master, slave)

@@ -1,13 +1,16 @@
 """A terminal table for simulation: keys drive the mock pins; what happens is printed.
 
 Keys (printed at start, in the terminal's language: ``console:keys``): ``n`` a new How Ruck!
-game (A against B), ``o`` OK (starts the race), ``1`` … ``6`` a player's button, ``q`` quit.
+game (A against B), ``o`` OK (starts the race), ``1`` … ``6`` a player's button, ``t`` P1's and
+P2's buttons pressed together (a race's tie: one key after the other never makes one), ``q``
+quit.
 On a terminal each key acts at once (cbreak mode; the terminal is given back as it was at
 exit); from a pipe each character read is a key.
 
 What it prints is said in the terminal's language (`companion.i18n.terminal_language`): each
-race's countdown, signal and result (once per race), and after each move whose turn it is, or
-how the game ended.
+race's countdown, signal and result (once per race), who won a How Ruck! round or tie-break
+(the page's sentences for those announcements), and after each move whose turn it is, that
+the teams are being raced for, or how the game ended.
 """
 
 from __future__ import annotations
@@ -20,9 +23,13 @@ import time
 import tty
 from typing import Any
 
+from companion.announce_said import in_full, say_announcement
 from companion.i18n.catalogs import terminal_language
 from companion.i18n.said import Said
 from companion.screens.sentences import race_sentence, state_line
+
+SAID_HERE = ("round_won", "tiebreak_won", "tiebreak_tied")  # announcements the terminal says
+TIE_KEY_BUTTONS = ("p0", "p1")  # key t: the two racers' buttons at once
 
 
 class Console:
@@ -48,11 +55,14 @@ class Console:
             termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._saved)
             self._saved = None
 
-    def press(self, name: str) -> None:
-        """A whole press of a button (``p0``…, ``ok``) on its mock pin, as the page's."""
-        self.daemon.press_simulated(name, True)
+    def press(self, *names: str) -> None:
+        """A whole press of buttons (``p0``…, ``ok``) on their mock pins, as the page's: all
+        of them go down together (a race's tie), then all come up."""
+        for name in names:
+            self.daemon.press_simulated(name, True)
         time.sleep(0.08)
-        self.daemon.press_simulated(name, False)
+        for name in names:
+            self.daemon.press_simulated(name, False)
 
     def _read(self) -> None:
         fd = sys.stdin.fileno()
@@ -74,6 +84,8 @@ class Console:
             self.daemon.hub.call(self.daemon.table.create_game, "howruck", ["A", "B"])
         elif key == "o" and "ok" in names:
             self.press("ok")
+        elif key == "t" and set(TIE_KEY_BUTTONS) <= set(names):
+            self.press(*TIE_KEY_BUTTONS)
         elif key.isascii() and key.isdigit() and key != "0" and f"p{int(key) - 1}" in names:
             self.press(f"p{int(key) - 1}")
 
@@ -92,5 +104,10 @@ class Console:
             if payload.get("false_start"):
                 said = Said("console:false_start", player=payload["false_start"])
                 print(f"  {said.text(self.lang)}", flush=True)
+        elif topic == "entry":  # before the state it led to: who won the round, then the next
+            for item in payload.get("announcements") or []:
+                if item.get("kind") in SAID_HERE:
+                    print(f"  {in_full(say_announcement(item, self.lang))}", flush=True)
         elif topic == "state" and payload:
             print(f"  {state_line(payload, self.lang)}", flush=True)
+

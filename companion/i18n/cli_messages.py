@@ -206,6 +206,7 @@ SENTENCES: dict[str, Source] = {
     "console:keys": "    n        new How Ruck! game (A against B)\n"
                     "    o        press OK (starts the race)\n"
                     "    1 … 6    press that player's button\n"
+                    "    t        press P1's and P2's buttons at once (a race tie)\n"
                     "    q        quit",
     "console:tie": "Tie ({ms} ms apart): each player draws a card.",
     "console:tie_plain": "Tie: each player draws a card.",
@@ -221,6 +222,7 @@ SENTENCES: dict[str, Source] = {
     "console:barrel_only": "the barrel is on field {field}.",
     "console:over_won": "game over, {player} won.",
     "console:over_draw": "game over, a draw.",
+    "console:teams": "round {round}: race for the barrel to form the teams.",
     "cli:cannot_read": "cannot read {file}: {error}",
     "cli:cannot_write": "cannot write {file}: {error}",
     "cli:no_header": "line 1: the file has no header",

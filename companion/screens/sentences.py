@@ -28,10 +28,13 @@ def race_sentence(decision: dict[str, Any], lang: str = "en") -> str:
 
 
 def state_line(view: dict[str, Any], lang: str = "en") -> str:
-    """A game's state after a change, in a line: the game, then `state_sentence`."""
+    """A game's state after a change, in a line: the game, then `state_sentence` (or, while
+    How Ruck!'s teams are formed, that the race for the barrel is on)."""
     game = Said("console:game", id=view["id"],
                 title=GAME_TITLES.get(view.get("game"), view.get("game")))
     what = state_sentence(view, lang)
+    if what is None and view.get("game") == "howruck" and view.get("phase") == "teams":
+        what = sentence(Said("console:teams", round=view["round"]).text(lang))
     if what is None:
         return game.text(lang)
     return Said("console:line", game=game.text(lang), what=what).text(lang)
