@@ -229,3 +229,21 @@ def test_the_terminal_says_the_teams_race_a_tie_and_who_won_the_round(tmp_path):
         assert proc.wait(timeout=20) == 0
     finally:
         _end(proc, master, slave)
+
+
+@pytest.mark.parametrize("games, said", [(1, b"(1 game)"), (2, b"(2 games)")])
+def test_the_start_line_counts_the_games_in_singular_and_plural(tmp_path, games, said):
+    """The daemon's start line said "(1 games)" for a database with one game."""
+    sessions = Sessions(tmp_path / "d")
+    for _ in range(games):
+        sessions.create("howruck", ["A", "B"], None, 1)
+    sessions.close()
+    master, slave = os.openpty()
+    proc = _simulation(tmp_path, master, slave)
+    seen = bytearray()
+    try:
+        read_until(master, b"q        quit", seen)
+        line = next(x for x in seen.split(b"\n") if b"companion running" in x)
+        assert line.rstrip().endswith(said), line
+    finally:
+        _end(proc, master, slave)

@@ -103,9 +103,10 @@ def main(args: argparse.Namespace, splash: Splash | None = None) -> int:
         _watchdog(daemon.hub, notifier, notifier.watchdog_s / 3)
     notifier.ready("refereeing")
     remember(daemon.data_dir, sources(args.config, daemon.data_dir, simulate), daemon.panel_note)
-    log.info("companion running%s; games database %s (%d games)",
-             " in simulation" if simulate else "", daemon.sessions.store.path,
-             len(daemon.sessions.games))
+    games = len(daemon.sessions.games)
+    log.info("companion running%s; games database %s (%d %s)",
+             " in simulation" if simulate else "", daemon.sessions.store.path, games,
+             "game" if games == 1 else "games")
     if simulate:
         log.info("phone page %s (the pairing address and PIN are printed as they change)",
                  daemon.page_url)
