@@ -426,3 +426,14 @@ def test_each_language_addresses_the_table_one_way(lang, tmp_path):
     other = {context: text for context, forms in entries(compiled(po, tmp_path)).items()
              for text in forms if OTHER_ADDRESS[lang].search(text)}
     assert other == {}
+
+
+@needs_msgfmt
+def test_french_presses_on_a_button_never_presses_it(tmp_path):
+    """« appuyer sur » un bouton: appuyer takes no direct object, so « l’appuyer » (the
+    simulated buttons' hint said « Maintenez un bouton pour l’appuyer ») is never French."""
+    po = SHIPPED / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    pressed = re.compile(r"\b(l’|les |la |le )appu[iy]", re.IGNORECASE)
+    wrong = {context: text for context, forms in entries(compiled(po, tmp_path)).items()
+             for text in forms if pressed.search(text)}
+    assert wrong == {}

@@ -98,7 +98,8 @@ PAGE: dict[str, Source] = {
     "results_files": "Results of every finished game:",
     "results_spreadsheet": "as a spreadsheet (CSV)",
     "results_json": "as JSON",
-    "sim_hint": "Hold a button to press it; the race listens to these like to real buttons.",
+    "sim_hint": "Hold a button down as long as you would press a real one: in a race it "
+                "counts just like a button on the table.",
     "player_n": "Player {n}",
     "colour_n": "Colour of player {n}",  # Lauf Rauf!: the colour picker beside a name field
     "tab_players": "Players",
