@@ -63,11 +63,12 @@
     }
   }
 
-  // "P1 · Anna": button pN is the game's N-th player (daemon/table.py, _seat_player).
+  // "P1 · Anna": button pN is the game's N-th player (daemon/table.py, _seat_player), during
+  // the game on the table and after it ended (until another game takes the table).
   function label(name, s) {
     if (name === "ok") return "OK";
     const seat = Number(name.slice(1));
-    const player = s && s.status === "playing" && s.players[seat];
+    const player = s && s.players && s.players[seat];
     return `P${seat + 1}` + (player ? ` · ${app.playerName(s.game, player, s.names)}` : "");
   }
 
