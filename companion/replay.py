@@ -25,7 +25,7 @@ from companion.i18n import message
 from companion.i18n.said import Said, complaint
 from companion.rules import Outcome, Refusal, SetupError, get_core
 from companion.rules.base import shown
-from companion.sessions.people import check_names, players_said
+from companion.sessions.people import check_names, players_said, with_names
 
 # A stored game's header is one line of its game file and always fits: its every part is
 # bounded by the new game's checks (the largest the API takes is under a quarter of this:
@@ -248,14 +248,15 @@ def play(rows: Iterable[tuple[int, dict[str, Any]]], teller: Teller, lang: str =
          views: bool = False) -> dict[str, Any] | None:
     """Play a game's rows (`game_rows`, `history_rows`) through its rule core, telling
     `teller` each step (`views`: with the view after it); refused actions change nothing.
-    The view at the end, or None when there was no header. Raises ReplayInputError."""
+    The view at the end, or None when there was no header; each view with the people the
+    header names (`with_names`), as the table shows it. Raises ReplayInputError."""
     core = state = None
     header: dict[str, Any] = {}
     for number, value in rows:
         if core is None:
             core, state = start_game(value, number, lang)
             header = value
-            teller.header(value, core.view(state) if views else {})
+            teller.header(value, with_names(core.view(state), header) if views else {})
             continue
         try:
             outcome = core.apply(state, value)
@@ -263,8 +264,8 @@ def play(rows: Iterable[tuple[int, dict[str, Any]]], teller: Teller, lang: str =
             teller.refused(number, players_said(refusal, header))
             continue
         state = outcome.state
-        teller.accepted(number, outcome, core.view(state) if views else {})
-    return None if core is None else core.view(state)
+        teller.accepted(number, outcome, with_names(core.view(state), header) if views else {})
+    return None if core is None else with_names(core.view(state), header)
 
 
 def replay(stream: IO[bytes], out: IO[str], err: IO[str], lang: str = "en",

@@ -37,17 +37,12 @@ class TextTeller:
 
     def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
         self.names = dict(header.get("names") or {})
-        self.view = self._named(view)
+        self.view = view
         title = GAME_TITLES.get(header["game"], header["game"])
         players = ", ".join(person(p, self.lang, self.names) for p in header["players"])
         self._line(Said("replay:header", game=title, players=players))
 
-    def _named(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The view as the table publishes it: with the people playing the colours."""
-        return {**view, "names": self.names} if self.names else view
-
     def accepted(self, line: int, outcome: Outcome, view: dict[str, Any]) -> None:
-        view = self._named(view)
         before, self.view = self.view, view
         items = [i for i in announcements(outcome.events, view) if i["kind"] not in SAID_HERE]
         said = say_moves(outcome.events, before, view, self.lang)
@@ -64,7 +59,7 @@ class TextTeller:
                         message=message(refusal.code, refusal.params, self.lang)))
 
     def final(self, view: dict[str, Any]) -> None:
-        state = state_sentence(self._named(view), self.lang)
+        state = state_sentence(view, self.lang)
         if state:
             self._line(Said("cli:replay_end", what=state))
 

@@ -242,3 +242,36 @@ def test_render_without_a_file_says_what_the_screen_needs(tmp_path, capsys):
     assert cli_main(["render", "race", "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
     assert "None" not in err and "--state" in err
+
+
+@pytest.mark.parametrize("kind", ["game_file", "history"])
+def test_render_names_the_people_playing_the_colours_as_the_live_display(tmp_path, kind):
+    """A finished Lauf Rauf! game whose header names its colours' people, from its game file
+    or its saved history: drawn as the table's display drew it ("Sanne (rood)" won), not with
+    the bare colour ("rood wint de partij")."""
+    from helpers import seed_ending, won_by
+
+    from companion.replay import game_file
+    from companion.rules import get_core
+    from companion.rules.randomplay import random_game
+    from companion.sessions import Sessions
+
+    players = ["red", "blue"]
+    seed = seed_ending("laufrauf", players, won_by("red"))
+    sessions = Sessions(tmp_path / "d")
+    session = sessions.create("laufrauf", players, None, seed, {"red": "Sanne", "blue": "Daan"})
+    for action in random_game(get_core("laufrauf"), seed, players)[0]:
+        sessions.apply(session.id, action)
+    session = sessions.get(session.id)
+    assert session.status == "over"
+    state = tmp_path / "game.jsonl"
+    state.write_text(game_file(session.header, session.actions) if kind == "game_file" else
+                     json.dumps({"header": session.header, "actions": session.actions}),
+                     encoding="utf-8")
+    out = tmp_path / "over.png"
+    assert cli_main(["render", "laufrauf", "--state", str(state), "--out", str(out),
+                     "--lang", "nl", "--scale", "1"]) == 0
+    drawn = Image.open(out).point(lambda v: 255 if v > 128 else 0).convert("1")
+    live = render(Scene(lang="nl", state=session.view()))
+    assert drawn.tobytes() == live.tobytes()
+    sessions.close()

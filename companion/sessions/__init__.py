@@ -15,7 +15,7 @@ from companion.announce import announcements
 from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
-from companion.sessions.people import check_names, named_people, players_said, unnamed
+from companion.sessions.people import check_names, named_people, players_said, unnamed, with_names
 from companion.sessions.players import PlayerBook
 from companion.sessions.store import GameRow, GameStore
 from companion.stats import person_key
@@ -75,9 +75,8 @@ class GameSession:
         or undo makes a new state object, and so a new view)."""
         shown = self._shown
         if shown is None or shown[0] is not self.state or shown[1] is not self.broken:
-            view = {"id": self.id, "status": self.status, **self.core.view(self.state)}
-            if "names" in self.header:  # the people playing the colours (Lauf Rauf!)
-                view["names"] = self.header["names"]
+            view = with_names({"id": self.id, "status": self.status,
+                               **self.core.view(self.state)}, self.header)
             self._shown = shown = (self.state, self.broken, view)
         return shown[2]
 

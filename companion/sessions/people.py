@@ -26,6 +26,13 @@ from companion.sessions.players import check_name
 from companion.stats import People, Unnamed, person_key
 
 
+def with_names(view: dict[str, Any], header: Mapping[str, Any]) -> dict[str, Any]:
+    """A rule core's view as the table shows it: with the people playing the players' ids
+    (the header's ``names``: "Sanne (rood)", not "rood"), whoever draws or says it (the live
+    game, `companion replay`, `companion render`). The core knows only the ids."""
+    return {**view, "names": header["names"]} if "names" in header else view
+
+
 def check_names(game: str, names: Any, players: list[str], *,
                 stored: bool = False) -> dict[str, str]:
     """A new game's ``names``: each of its player ids (not every one need have a name) to a
