@@ -95,8 +95,8 @@ def test_an_option_refused_is_named_as_the_form_names_it(daemon, client):
                                        "„2.5“ sein."
     status, body, _ = client.post("/api/games?lang=fr", {
         "game": "stramash", "players": ["Ann", "Bob"], "options": {"pairs": 1}})
-    assert body["error"]["message"] == "L'option « Jouer en équipes de deux » ne peut pas " \
-                                       "valoir « 1 »."
+    assert body["error"]["message"] == "L’option «\u202fJouer en équipes de deux\u202f» ne " \
+                                       "peut pas valoir «\u202f1\u202f»."
 
 
 @pytest.mark.parametrize("path, body, shown", [
