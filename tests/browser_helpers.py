@@ -22,6 +22,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).parent / "artifacts" / "browser"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}  # the narrow touch phones many players have
 
 # Skipped only off CI when Chromium is missing; on CI (test.sh installs it) a missing browser
 # fails loudly instead of passing quietly.
@@ -47,10 +48,10 @@ def browser(daemon):  # after the daemon, so the browser closes before the serve
         chromium.close()
 
 
-def phone(browser, daemon, fetched: list[str] | None = None):
+def phone(browser, daemon, fetched: list[str] | None = None, viewport: dict | None = None):
     """A phone with the page open; `fetched` (if given) collects the path of every request
-    it makes, from the page's own first one on."""
-    context = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=2,
+    it makes, from the page's own first one on; `viewport` a smaller phone's (SMALL_PHONE)."""
+    context = browser.new_context(viewport=viewport or PHONE, locale="de-DE", device_scale_factor=2,
                                   is_mobile=True, has_touch=True)  # the page's own CSP
     if fetched is not None:
         context.on("request", lambda request: fetched.append(urlsplit(request.url).path))

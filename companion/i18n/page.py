@@ -254,6 +254,9 @@ PAGE: dict[str, Source] = {
     "sm_card_K": "King",
     "sm_for": "moving for {p}",
     "sm_pick": "which card?",
+    "sm_pick_move": "which move?",  # a card picked: the moves it allows
+    "sm_pick_laddies": "which laddies move?",  # a 7: laddies first (a split), then how far
+    "sm_pick_far": "how far?",
     "sm_pairs": "Play in pairs (4 or 6 players, partners opposite)",
     "sm_partners": "Partners (sitting opposite): {teams}",
     "sm_pairs_count": "Pairs need 4 or 6 players; the form has {n}.",

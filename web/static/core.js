@@ -10,7 +10,8 @@
 
   // The registry: the games the page knows (title, players from–to, the players' colours when
   // they are colours); each one's code is /static/<game>.js, loaded when first shown, which
-  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset},
+  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset}
+  // (`prompt(state, t, picked)`: whose turn, and what the picker's step asks),
   // with its style, /static/<game>.css, if it has one (`style`).
   companion.known = {
     howruck: {title: "How Ruck!", players: [2, 2], style: true},

@@ -81,7 +81,7 @@
       const sim = app.status && app.status.simulate;
       text = t("race_running") + " " + (sim ? t("race_press_sim", {tab: t("tab_sim")}) : t("race_press"));
     }
-    else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t);
+    else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t, app.picked || {});
     else if (s && s.winner) text = t("over", {p: s.winner});
     else if (s && s.turn) text = t("turn", {p: s.turn});
     $("#prompt").textContent = companion.sentence(text);
@@ -160,13 +160,14 @@
     app.legal.slice(0, 24).forEach((a) => choices.append(button(JSON.stringify(a), () => send(a), "secondary")));
   }
 
-  // A step of a game's picker (`key`: what is picked so far, null: nothing). A keyboard or a
-  // screen reader that was in the picker stays in it, on the next step: a field to tap on the
-  // board (How Ruck!'s, before the moves in the tab order), else the first of the moves or
-  // choices offered now.
+  // A step of a game's picker (`key`: what is picked so far, null: nothing); the prompt says
+  // what the step asks (a game's `prompt(s, t, picked)`). A keyboard or a screen reader that
+  // was in the picker stays in it, on the next step: a field to tap on the board (How Ruck!'s,
+  // before the moves in the tab order), else the first of the moves or choices offered now.
   function pick(key) {
     const inPicker = !!document.activeElement.closest("#choices, #places, #board");
     app.picked = key;
+    renderPrompt();
     drawChoices();
     const first = $("#board [role=button]") || $("#places button") || $("#choices button");
     if (inPicker) (first || $("#prompt")).focus();

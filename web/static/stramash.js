@@ -152,6 +152,22 @@
     return r.moves.filter(([p]) => p === mover).map(([, i]) => i).sort((a, b) => a - b).join("+");
   }
 
+  // A picked card's results, and whether they are offered in two steps (README: a 7's splits,
+  // "first which laddies move, then how far"): when the card may move several laddies at
+  // once, or has more results than a screen holds. `groups`: the results by the laddies they
+  // move, those of fewer laddies first.
+  function stepsOf(s, card, all) {
+    const results = (all || []).filter((r) => r.action.card === card);
+    const groups = new Map();
+    results.forEach((r) => {
+      const key = movedKey(r, s);
+      groups.set(key, [...(groups.get(key) || []), r]);
+    });
+    const keys = [...groups.keys()].sort((a, b) => a.length - b.length || a.localeCompare(b));
+    const shared = keys.some((k) => k.includes("+"));
+    return {results, groups, keys, stepwise: keys.length > 1 && (shared || results.length > MANY)};
+  }
+
   function choices(s, legal, ui) {
     const byCard = new Map(RANK_ORDER.map((r) => [r, []]));
     legal.forEach((a) => byCard.get(a.card).push(a));
@@ -166,29 +182,36 @@
     }
     if (!sel.card || !byCard.has(sel.card)) return;
     ui.back(sel.moved === undefined ? {} : {card: sel.card});  // a 7's group: back to the groups
-    const results = (ui.results || []).filter((r) => r.action.card === sel.card);
+    const {results, groups, keys, stepwise} = stepsOf(s, sel.card, ui.results);
     const discards = byCard.get(sel.card).filter((a) => a.type === "discard");
-    const result = (r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action), "sm-result"));
-    if (results.length > MANY && sel.moved === undefined) {  // which laddies move first
-      const groups = [...new Set(results.map((r) => movedKey(r, s)))]
-        .sort((a, b) => a.length - b.length || a.localeCompare(b));
-      groups.forEach((key) => ui.places.append(ui.button(
+    // a move reads as a sentence: its button has a row of its own (app.css .whole-row)
+    const result = (r) => ui.places.append(ui.button(resultLabel(r, s, ui.t), () => ui.send(r.action), "sm-result whole-row"));
+    if (stepwise && sel.moved === undefined) {  // which laddies move first (a laddie alone: its move)
+      keys.forEach((key) => (groups.get(key).length === 1 ? result(groups.get(key)[0]) : ui.places.append(ui.button(
         key.split("+").map((i) => `${ui.t("sm_laddie")} ${Number(i) + 1}`).join(" + "),
-        () => ui.pick({...sel, moved: key}), "sm-group")));
+        () => ui.pick({...sel, moved: key}), "sm-group whole-row"))));
     } else {  // by what each does: one button per result (every play has one), by laddie
       results.filter((r) => sel.moved === undefined || movedKey(r, s) === sel.moved).forEach(result);
     }
     discards.forEach((a) => ui.places.append(ui.button(label(a, ui.t), () => ui.send(a), "secondary")));
   }
 
-  function prompt(s, t) {
+  // Whose turn, and what the picker's step asks: which card, which laddies move (a 7 split
+  // in two steps), how far (a 7) or which move.
+  function prompt(s, t, picked = {}) {
     if (s.winner) {  // a pair wins together: "Ben & Opa win the game!"
       const team = [].concat(s.winner);
       return t("an_game_won", {p: team.join(" & "), n: team.length});
     }
     if (!s.turn) return "";
     const forWhom = s.moving_for[s.turn];
-    return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + t("sm_pick");
+    return t("turn", {p: s.turn}) + (forWhom !== s.turn ? ` · ${t("sm_for", {p: forWhom})}` : "") + " · " + question(s, t, picked);
+  }
+
+  function question(s, t, sel) {
+    if (!sel.card) return t("sm_pick");
+    if (sel.moved === undefined && stepsOf(s, sel.card, window.companion.results).stepwise) return t("sm_pick_laddies");
+    return t(sel.card === "7" && sel.moved !== undefined ? "sm_pick_far" : "sm_pick_move");
   }
 
   window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
