@@ -30,6 +30,12 @@ PAGE: dict[str, Source] = {
     # neither that it went in nor that it did not
     "offline_not_sent": "No answer from the table: this may not have been done. Once the "
                         "connection is back, check before you try again.",
+    # a change this phone did not send: it knew there was no connection (no network, or the
+    # table's stream lost: its moves rest), so nothing was changed for certain
+    "offline_unsent": "Not sent: no connection to the table, nothing was changed. Once the "
+                      "connection is back, try again.",
+    # beside the moves, resting while the table's stream is lost (the badge: "offline")
+    "offline_moves": "No connection to the table: once it is back, you can enter moves again.",
     "live": "live",
     # the table's parts (daemon/links.py), said at the top of the page while it lasts
     "box_gone": "The button box is not connected: presses on it do nothing. Check its USB "

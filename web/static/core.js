@@ -181,6 +181,7 @@
   // The page's requests, in its language (`companion.lang`, app.js). A refusal is said on the
   // message line (`show`), but for the codes `quiet` names (the caller's own to answer); one
   // for want of pairing shows the PIN box again.
+  const UNSURE_OR_UNSENT = ["offline_not_sent", "offline_unsent"];
   companion.api = async (method, path, body, quiet = []) => {
     const options = {method, credentials: "same-origin", headers: {"Accept": "application/json"}};
     if (body instanceof Blob) {  // a file as it is (a backup to restore)
@@ -191,14 +192,21 @@
       options.body = JSON.stringify(body);
     }
     const sep = path.includes("?") ? "&" : "?";
+    const unsendable = navigator.onLine === false;  // the browser knows it has no network
     let response;
     try {
       response = await fetch(path + sep + "lang=" + companion.lang, options);
-    } catch (err) {  // never reached the table: a change asked for was not made (said so,
-      // not replaced by a mere "offline" of a look that follows it)
-      const notSent = document.getElementById("message").dataset.code === "offline_not_sent";
-      if (method !== "GET") companion.show(companion.t("offline_not_sent"), "offline_not_sent");
-      else if (!notSent) companion.show(companion.t("offline"), "offline");
+    } catch (err) {
+      // No answer. fetch() fails alike whether the request never left the phone (the
+      // connection refused: the table is off) or its answer was lost on the way back (it may
+      // have gone in), so a change asked for stays uncertain (offline_not_sent), but where
+      // the browser knew before that it had no network: it sent nothing (offline_unsent).
+      // Either is said until the table answers again, not replaced by the mere "offline" of
+      // a look that follows it.
+      const said = document.getElementById("message").dataset.code;
+      const code = unsendable ? "offline_unsent" : "offline_not_sent";
+      if (method !== "GET") companion.show(companion.t(code), code);
+      else if (!UNSURE_OR_UNSENT.includes(said)) companion.show(companion.t("offline"), "offline");
       return {ok: false};
     }
     companion.reached();

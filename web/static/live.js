@@ -104,12 +104,14 @@
     }, (on) => {
       live.classList.toggle("off", !on);
       live.textContent = t(on ? "live" : "offline");
+      const changed = app.live !== on;
       app.live = on;
       if (on) {
         companion.reached();
         if (companion.historyTab) companion.historyTab.missed();
       }
-      companion.play.sayNoGame();
+      if (changed) companion.play.render();  // the moves rest while offline, and come back
+      else companion.play.sayNoGame();
     });
   }
 

@@ -63,7 +63,7 @@
     $("#board").innerHTML = companion.board(s, t);
     companion.fitTexts($("#board"));
     if (companion.confirm.stale($("#undo"), undoAbout(s))) companion.confirm.disarm($("#undo"));
-    $("#undo").disabled = !s || !s.actions;
+    $("#undo").disabled = !s || !s.actions || offline();
     if (companion.sim) companion.sim.name(s);
     $("#undo").hidden = !s || !$("#pair").hidden;  // no game, or a watcher's (no moves): no undo
     // seats only for a paired phone: a watcher's could make no move (it is told to pair)
@@ -116,7 +116,31 @@
     board.style.setProperty("--room", `${fitted.room}px`);
   }
 
+  // The table's stream lost (the badge says "offline": the table is off, or out of reach).
+  const offline = () => app.live === false;
+
+  // The moves offered, resting while offline (restWhileOffline).
   function drawChoices() {
+    drawMoves();
+    restWhileOffline();
+  }
+
+  // While offline the moves this phone would offer rest, with the reason above them for the
+  // eye and beside each for a screen reader, until the stream is back (live.js draws them
+  // anew then): a table that is off takes no move, and one sent into the gap would leave the
+  // phone not knowing whether it went in.
+  function restWhileOffline() {
+    const moves = document.querySelectorAll("#choices button, #places button");
+    if (!offline() || !moves.length) return;
+    const why = document.createElement("p");
+    why.id = "offline-moves";
+    why.className = "hint";
+    why.textContent = t("offline_moves");
+    $("#choices").prepend(why);
+    moves.forEach((b) => { b.disabled = true; b.setAttribute("aria-describedby", why.id); });
+  }
+
+  function drawMoves() {
     const choices = $("#choices"), places = $("#places");
     // While a new state's moves are on their way the move area keeps its height: emptied, the
     // page would shrink under a reader scrolled down to the moves, and the browser would put
@@ -199,6 +223,7 @@
   async function send(action) {
     const s = app.state, from = sight(s), what = from + JSON.stringify(action);
     if (sending === from) return;
+    if (offline()) { show(t("offline_unsent"), "offline_unsent"); return; }  // held back: not sent
     sending = from;
     // seq: the number of actions this page saw. The same move entered from another phone
     // first is then refused as already entered, not said as someone else's turn.
@@ -223,7 +248,7 @@
                                  {what: last}, undoAbout(app.state))) return;
     $("#undo").disabled = true;
     await api("POST", `/api/games/${app.state.id}/undo`, {actions: app.state.actions});
-    $("#undo").disabled = !app.state || !app.state.actions;
+    $("#undo").disabled = !app.state || !app.state.actions || offline();
   }
 
   // Where the keyboard and a screen reader go when what had the focus goes away (pairing,
