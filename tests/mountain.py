@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+
 from helpers import Table
 
 from companion.rules import get_core
+from companion.rules.laufrauf.board import DEFAULT_BOARD
 
 CORE = get_core("laufrauf")
 
@@ -46,3 +49,17 @@ class Mountain(Table):
 
 def field(level: str, k: int) -> dict:
     return {"level": level, "field": k}
+
+
+def custom_board(**changes) -> dict:
+    """The default board definition as JSON, renamed, with `changes` set: a key such as
+    ``lower__length`` is the path ``board["lower"]["length"]``."""
+    board = copy.deepcopy(DEFAULT_BOARD.as_json())
+    board["name"] = "Our board"
+    for path, value in changes.items():
+        *keys, last = path.split("__")
+        node = board
+        for key in keys:
+            node = node[key]
+        node[last] = value
+    return board

@@ -6,7 +6,7 @@ middle 7 (run-up 4–9 / 1–6), green at lower 20 / middle 14.
 
 from __future__ import annotations
 
-from mountain import Mountain, field
+from mountain import Mountain, custom_board, field
 
 from companion.rules import get_core
 
@@ -56,6 +56,14 @@ def test_a_start_onto_an_occupied_ascent_field_pushes_the_figure_there_on():
     assert t.at("red", 0) == field("lower", 0) and t.at("blue", 0) == field("lower", 1)
 
 
+def test_a_figure_in_base_camp_only_starts():
+    t = Mountain()
+    t.roll(1, 2)  # a first throw with different dice: a strike would be open too
+    for move in ("run", "ascend", "strike"):
+        info = t.refuse_move("figure_not_on_a_ring", move, 0)
+        assert info.params == {"figure": 0, "where": "base"}
+
+
 # --- run ------------------------------------------------------------------------------------
 def test_run_goes_the_dice_sum_forward_and_counts_occupied_fields():
     t = Mountain().put("red", 0, ("lower", 3)).put("blue", 0, ("lower", 4))
@@ -84,6 +92,31 @@ def test_a_gap_free_chain_is_pushed_as_a_whole():
         (field("lower", 9), field("lower", 10), field("lower", 11))
     assert t.at("green", 1) == field("lower", 12)  # after the gap: not pushed
     assert len(t.event("moved")["pushed"]) == 3
+
+
+def test_a_runner_landing_behind_a_chain_that_reaches_round_to_it_is_not_pushed_itself():
+    """On a short ring a chain pushed on can reach round to the field the runner has just
+    left: that field is free, the runner stays where it landed. Three starts each onto red's
+    lower ascent field 0 and blue's 13 (a ring of 16) stand six figures on 13-15 and 0-2."""
+    t = Mountain(board=custom_board(
+        lower__length=16, lower__ascent={"red": 0, "blue": 13, "green": 5, "yellow": 9},
+        lower__runup={"red": [14, 15], "blue": [11, 12], "green": [3, 4], "yellow": [7, 8]}))
+    for _ in range(3):
+        for player in ("red", "blue"):
+            t.roll(5, 5)
+            t.move("start", next(i for i, at in enumerate(t.view["figures"][player])
+                                 if at == "base"))
+    assert [t.at("red", i)["field"] for i in range(3)] == [2, 1, 0]
+    assert [t.at("blue", i)["field"] for i in range(3)] == [15, 14, 13]
+    t.roll(6, 6)
+    t.move("run", 0)  # 2 + 12 lands on 14: blue 14, blue 15, red 0 and red 1 go one on
+    assert t.at("red", 0) == field("lower", 14)
+    assert [t.at("blue", i)["field"] for i in range(3)] == [0, 15, 13]
+    assert [t.at("red", i)["field"] for i in range(1, 3)] == [2, 1]
+    assert t.event("moved")["pushed"] == [{"player": "red", "figure": 1},
+                                          {"player": "red", "figure": 2},
+                                          {"player": "blue", "figure": 0},
+                                          {"player": "blue", "figure": 1}]
 
 
 def test_a_figure_pushed_onto_its_ascent_field_must_go_round_again():
@@ -154,6 +187,39 @@ def test_an_ascent_may_not_pass_the_carrier():
     t.state.berggeist = ("blue", 0)
     t.roll(2, 3)  # 24 -> 25, 26 (carrier), 27, 0, one beyond
     t.refuse_move("berggeist_in_the_way", "ascend", 0)
+
+
+def test_an_ascent_may_not_pass_the_carrier_on_the_field_just_ahead():
+    """Red's last figure on middle 24 ascends with a count of 5 (25, 26, 27 and its ascent
+    field 0, one beyond); blue's figure on 25, the very next field, carries the Berggeist."""
+    t = Mountain()
+    t.roll(5, 5)
+    t.do(type="take_cards", player="red", revealed=["blitzstart"])
+    t.roll(2, 2)
+    t.do(type="take_cards", player="blue", revealed=["blitzstart"])
+    t.roll(5, 5)
+    t.move("start", 0, card="blitzstart")  # red on middle 0
+    t.roll(5, 5)
+    t.move("start", 0, card="blitzstart")  # blue on middle 7
+    for figure in (1, 2):  # red's base camp empties onto the lower ring
+        t.roll(6, 6)
+        t.move("start", figure)
+        t.roll(1, 1)
+        t.do(type="pass", player="blue")
+    for red_dice, blue_dice in (((6, 6), (3, 3)), ((6, 6), (6, 6))):
+        t.roll(*red_dice)
+        t.move("run", 0)
+        t.roll(*blue_dice)
+        t.move("run", 0)
+    assert (t.at("red", 0), t.at("blue", 0)) == (field("middle", 24), field("middle", 25))
+    t.roll(3, 4)
+    t.do(type="berggeist", player="red", target={"player": "blue", "figure": 0})
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(1, 4)
+    info = t.refuse_move("berggeist_in_the_way", "ascend", 0)
+    assert info.params == {"field": 25}
+    assert not [m for m in t.legal_moves() if m["move"] == "ascend"]
 
 
 # --- strike ---------------------------------------------------------------------------------

@@ -8,10 +8,8 @@ middle 7 (run-up 4–9 / 1–6), green at lower 20 / middle 14.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
-from mountain import Mountain, field
+from mountain import Mountain, custom_board, field
 
 from companion.i18n import message
 from companion.rules import SetupError, get_core
@@ -30,18 +28,6 @@ def test_the_default_board_is_the_rules_files_decision():
     for ring in (lower, middle):  # six bordered run-up fields directly before each ascent field
         for color, ascent in ring.ascent.items():
             assert ring.runup[color] == {(ascent - k) % ring.length for k in range(1, 7)}
-
-
-def custom_board(**changes) -> dict:
-    board = copy.deepcopy(DEFAULT_BOARD.as_json())
-    board["name"] = "Our board"
-    for path, value in changes.items():
-        *keys, last = path.split("__")
-        node = board
-        for key in keys:
-            node = node[key]
-        node[last] = value
-    return board
 
 
 def test_every_rule_reads_the_geometry_from_a_board_the_table_supplies():
@@ -328,6 +314,28 @@ def test_no_figure_may_pass_the_carrier_in_either_direction(backward):
     step = -1 if backward else 1
     assert t.at("red", 0) == field("middle", 10 + 3 * step)
     assert t.at("blue", 0) == field("middle", 10 + 4 * step)
+
+
+def test_the_carrier_blocks_only_its_own_ring():
+    """Blue's figure on middle field 7 carries the Berggeist; red's runner on the lower ring
+    passes lower field 7 freely."""
+    t = Mountain()
+    t.roll(5, 5)
+    t.move("start", 0)  # red on lower 0
+    t.roll(2, 2)
+    t.do(type="take_cards", player="blue", revealed=["blitzstart"])
+    t.roll(1, 1)
+    t.do(type="pass", player="red")
+    t.roll(5, 5)
+    t.move("start", 0, card="blitzstart")  # blue on middle 7
+    t.roll(3, 4)
+    t.do(type="berggeist", player="red", target={"player": "blue", "figure": 0})
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(3, 5)
+    t.move("run", 0)
+    assert t.at("red", 0) == field("lower", 8)
+    assert t.view["berggeist"] == {"player": "blue", "figure": 0}
 
 
 def test_a_strike_may_not_pass_the_carrier_either():
