@@ -316,6 +316,32 @@ def test_an_empty_supply_is_replaced_by_the_shuffled_discard_pile():
     t2.refuse("no_cards_left", type="take_cards", player="red")
 
 
+def test_cards_can_be_taken_while_only_the_discard_pile_holds_any_and_not_once_all_are_held():
+    """Four players turn up cards on double sixes until the supply is empty and one card lies
+    on the discard pile: a double still lets the next player take (the pile is shuffled in).
+    Once that card is kept too, all 20 are held and a double offers no card."""
+    t = Mountain(("red", "blue", "green", "yellow"))
+    every = ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]
+    for player, revealed in (("red", [*every, "blitzstart"]), ("blue", [*every, "blitzstart"]),
+                             ("green", [*every[1:], "ruecklauf"]),
+                             ("yellow", [*every[2:], "blitzstart", "ruecklauf", "blitzstart"])):
+        t.roll(6, 6)
+        t.do(type="take_cards", player=player, revealed=revealed)
+    assert (t.view["supply"], t.view["discard"]) == (0, ["blitzstart"])
+    t.roll(2, 2)
+    assert {"type": "take_cards", "player": "red"} in CORE.legal_actions(t.state)
+    t.do(type="take_cards", player="red")  # the pile shuffled in: a blitzstart red owns
+    assert t.event("cards_taken")["discarded"] == ["blitzstart"]
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(2, 2)
+    t.do(type="take_cards", player="green")
+    assert t.view["cards"]["green"] == every and t.view["discard"] == []
+    t.roll(3, 3)
+    assert [a["type"] for a in CORE.legal_actions(t.state)] == ["roll", "roll", "roll", "pass"]
+    t.refuse("no_cards_left", type="take_cards", player="yellow")
+
+
 # --- winning --------------------------------------------------------------------------------
 def test_one_or_two_figures_in_the_summit_camp_do_not_win_yet():
     t = Mountain().put("red", 0, "summit").put("red", 1, ("middle", 27))

@@ -172,6 +172,49 @@ def test_the_headers_players_are_the_seat_order_whatever_their_colours(players):
     assert seen == [*players, players[0]]
 
 
+def test_what_a_turn_offers_is_listed_exactly():
+    """Re-throws with both dice or one kept, sacrifices once no throw is left, each move, cards
+    on a double, and passing unless forward runs are all that is possible."""
+    def roll(player, keep=None):
+        return {"type": "roll", "player": player, **({} if keep is None else {"keep": keep})}
+
+    def run(player, figure, card=None):
+        return {"type": "move", "player": player, "move": "run", "figure": figure,
+                "card": card, "backward": card is not None}
+
+    def start(player, figure):
+        return {"type": "move", "player": player, "move": "start", "figure": figure,
+                "card": None, "backward": False}
+
+    rolls = {p: [roll(p), roll(p, 0), roll(p, 1)] for p in ("red", "blue")}
+    t = Mountain()
+    assert CORE.legal_actions(t.state) == [roll("red")]
+    t.roll(2, 2)
+    t.do(type="take_cards", player="red", revealed=["ruecklauf"])
+    t.roll(5, 5)
+    t.move("start", 0)  # blue on lower 10
+    t.roll(5, 6)
+    t.move("start", 0)  # red on lower 0
+    t.roll(1, 1)  # a forward run, but a double: cards or passing are open too
+    assert CORE.legal_actions(t.state) == [*rolls["blue"], run("blue", 0),
+                                           {"type": "take_cards", "player": "blue"},
+                                           {"type": "pass", "player": "blue"}]
+    t.do(type="pass", player="blue")
+    t.roll(1, 2)  # forward, or backward with the Rücklauf card
+    assert CORE.legal_actions(t.state) == [*rolls["red"], run("red", 0),
+                                           run("red", 0, "ruecklauf"),
+                                           {"type": "pass", "player": "red"}]
+    t.roll(1, 3)
+    t.roll(1, 4)  # no throw left: the card may be sacrificed
+    assert CORE.legal_actions(t.state) == [
+        {"type": "sacrifice", "player": "red", "card": "ruecklauf"}, run("red", 0),
+        run("red", 0, "ruecklauf"), {"type": "pass", "player": "red"}]
+    t.do(type="pass", player="red")
+    t.roll(4, 6)  # a forward run or a start
+    assert CORE.legal_actions(t.state) == [*rolls["blue"], run("blue", 0), start("blue", 1),
+                                           start("blue", 2), {"type": "pass", "player": "blue"}]
+
+
 def test_the_dice_pass_without_an_action_when_none_is_possible():
     t = Mountain()
     t.refuse("roll_first", type="pass", player="red")
@@ -230,6 +273,23 @@ def test_a_first_throw_of_seven_puts_the_berggeist_on_any_middle_level_figure():
     assert t.view["turn"] == "blue"  # having moved it, the turn ends
 
 
+def test_while_the_berggeist_must_be_moved_no_run_is_demanded():
+    """Red's only figure out of base camp could run the 7 thrown, which would be all it can
+    do; but the Berggeist comes first: the view does not say "must run"."""
+    t = Mountain()
+    t.roll(5, 5)
+    t.do(type="take_cards", player="red", revealed=["blitzstart"])
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(5, 5)
+    t.move("start", 0, card="blitzstart")  # red on middle 0
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(3, 4)
+    assert t.view["prompt"] == "huckauf" and t.view["must_run"] is False
+    assert {a["type"] for a in CORE.legal_actions(t.state)} == {"berggeist"}
+
+
 def test_the_berggeist_goes_only_onto_a_figure_on_the_middle_level():
     t = Mountain().put("red", 0, ("middle", 3)).put("blue", 0, ("lower", 5))
     t.roll(3, 4)
@@ -276,6 +336,28 @@ def test_table_mode_prompts_only_when_a_player_calls_huckauf():
     t.refuse("berggeist_first", type="roll", player="red")
     t.do(type="berggeist", player="red", target={"player": "blue", "figure": 0})
     assert t.view["berggeist"] == {"player": "blue", "figure": 0}
+
+
+def test_a_player_not_on_turn_is_offered_only_the_huckauf_call():
+    t = Mountain(huckauf="table")
+    t.roll(5, 5)
+    t.do(type="take_cards", player="red", revealed=["blitzstart"])
+    t.roll(1, 1)
+    assert CORE.legal_actions(t.state, "red") == []
+    t.do(type="pass", player="blue")
+    t.roll(5, 5)
+    t.move("start", 0, card="blitzstart")  # red on middle 0
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    t.roll(3, 4)
+    assert CORE.legal_actions(t.state, "blue") == [{"type": "huckauf", "player": "blue"}]
+    # red may call it too, or move it uncalled; a run of 7 is all red's figure can do: no pass
+    assert CORE.legal_actions(t.state, "red") == [
+        {"type": "huckauf", "player": "red"}, {"type": "roll", "player": "red"},
+        {"type": "roll", "player": "red", "keep": 0}, {"type": "roll", "player": "red", "keep": 1},
+        {"type": "berggeist", "player": "red", "target": {"player": "red", "figure": 0}},
+        {"type": "move", "player": "red", "move": "run", "figure": 0, "card": None,
+         "backward": False}]
 
 
 def test_table_mode_a_missed_berggeist_stands_once_the_first_throw_is_gone():
