@@ -117,6 +117,18 @@ def test_the_first_throw_uses_both_dice_and_rethrows_may_keep_one():
     assert t.view["throws"] == 3 and t.view["first_throw"] == [2, 5]
 
 
+@pytest.mark.parametrize("dice, code", [
+    (5, "wrong_type"), ("34", "wrong_type"), ([3], "wrong_type"), ([3, 4, 5], "wrong_type"),
+    ([True, 3], "wrong_type"), ([3, 2.5], "wrong_type"), ([0, 3], "bad_value"),
+    ([3, 7], "bad_value")])
+def test_entered_dice_are_two_whole_numbers_from_one_to_six(dice, code):
+    t = Mountain()
+    t.refuse(code, type="roll", player="red", dice=dice)
+    t.refuse("unknown_key", type="roll", player="red", dice=[3, 4], card="joker")
+    t.roll(1, 6)
+    assert t.view["dice"] == [1, 6]
+
+
 def test_virtual_dice_come_from_the_seed_and_a_kept_die_stays():
     a, b = Mountain(), Mountain()
     a.do(type="roll", player="red")
