@@ -127,6 +127,10 @@ def test_entered_dice_are_two_whole_numbers_from_one_to_six(dice, code):
     t.refuse("unknown_key", type="roll", player="red", dice=[3, 4], card="joker")
     t.roll(1, 6)
     assert t.view["dice"] == [1, 6]
+    for keep in (-1, 2):  # a kept die is die 0 or die 1
+        t.refuse("bad_value", type="roll", player="red", dice=[1, 2], keep=keep)
+    outcome = CORE.apply(t.state, {"type": "roll", "player": "red", "dice": [1, 2], "keep": 0})
+    assert outcome.action == {"type": "roll", "player": "red", "keep": 0, "dice": [1, 2]}
 
 
 def test_virtual_dice_come_from_the_seed_and_a_kept_die_stays():
