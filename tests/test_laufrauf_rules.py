@@ -143,6 +143,31 @@ def test_virtual_dice_come_from_the_seed_and_a_kept_die_stays():
     assert a.view["dice"][1] == kept and all(1 <= d <= 6 for d in a.view["dice"])
 
 
+def test_virtual_dice_show_one_to_six_each_and_a_rethrow_of_both_throws_both():
+    """Forty seeded turns of virtual throws (both dice, one kept, both again), each said by
+    its event and the view's last."""
+    t = Mountain()
+    seen, rethrown_both, doubles = set(), [], 0
+    for _ in range(40):
+        player = t.view["turn"]
+        for throw, keep in ((1, None), (2, 0), (3, None)):
+            before = t.view["dice"]
+            t.do(type="roll", player=player, **({} if keep is None else {"keep": keep}))
+            dice = t.view["dice"]
+            assert t.event("rolled") == {"type": "rolled", "player": player, "dice": dice,
+                                         "throw": throw, "kept": keep}
+            assert t.view["last"] == {"player": player, "type": "roll", "dice": dice,
+                                      "throw": throw}
+            if keep is not None:
+                assert dice[keep] == before[keep]
+            elif before is not None:
+                rethrown_both.append(dice[0] != before[0] and dice[1] != before[1])
+            seen |= set(dice)
+            doubles += dice[0] == dice[1]
+        t.do(type="pass", player=player)
+    assert seen == {1, 2, 3, 4, 5, 6} and any(rethrown_both) and doubles < 60
+
+
 def test_after_the_third_throw_each_sacrificed_card_buys_two_more():
     t = Mountain().give("red", "joker", "aufstieg")
     t.roll(1, 2)
