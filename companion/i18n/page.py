@@ -117,9 +117,9 @@ PAGE: dict[str, Source] = {
     "start_race": "Start the race",
     "race_won": "{p} wins the race",
     "tie": "Tie",
-    "tiebreak": "Tie: each player draws a card",  # as the race's banner (an_race_tie_plain)
-    "tb_which": "Which card did {p} draw?",
-    "tb_action": "Action card",  # the tie-break's picker: an action card drawn, then which
+    "tiebreak": "Tie: each side draws a card",
+    "draw_for": "{p} drew",
+    "draw_pick": "Which card?",
     "send": "Enter",
     "forgo": "{c}: play without effect",
     "side_field": "{side}: {field}",
