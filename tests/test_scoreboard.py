@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.club.homeassistant import scoreboard
+from companion.club.homeassistant import scoreboard, seat_labels
 from companion.rules import GAMES
 from companion.rules.randomplay import random_game
 
@@ -24,8 +24,10 @@ def test_the_winner_leads_the_scoreboard(name):
         best = max(scores.values())
         assert all(scores[w] == best for w in winners), (seed, scores, winners)
         assert best > 0
-        board = scoreboard(view)
-        assert board["scores"] == scores and board["winner"] == view["winner"]
+        board, said = scoreboard(view), seat_labels(view, "en")  # an unnamed colour: "Red"
+        assert board["scores"] == {said[p]: n for p, n in scores.items()}
+        assert board["winner"] == (said[view["winner"]] if isinstance(view["winner"], str)
+                                   else [said[w] for w in view["winner"]])
 
 
 def test_the_score_line_of_two_players_reads_like_the_display():
