@@ -67,6 +67,8 @@ ALIASES_SCHEMA = """CREATE TABLE IF NOT EXISTS aliases (
     tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT NULL, aliases TEXT NOT NULL,
     PRIMARY KEY (tbl, box))"""
 COLUMNS = "tbl, box, seq, game_id, game, players, winner, at, unnamed, named, won"
+
+
 class League:
     def __init__(self, host: str, port: int, data_dir: Path) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)

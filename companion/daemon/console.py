@@ -110,4 +110,3 @@ class Console:
                     print(f"  {in_full(say_announcement(item, self.lang))}", flush=True)
         elif topic == "state" and payload:
             print(f"  {state_line(payload, self.lang)}", flush=True)
-
