@@ -1,5 +1,6 @@
 """Lauf Rauf! moves, cards and winning: one test (or more) per sentence of
-shared/rules/laufrauf.md (the turn, board and Berggeist are in test_laufrauf_rules.py).
+shared/rules/laufrauf.md (the turn and board: test_laufrauf_rules.py; the Berggeist:
+test_laufrauf_berggeist.py).
 Default board: red ascends at lower 0 / middle 0 (run-up 34–39 / 22–27), blue at lower 10 /
 middle 7 (run-up 4–9 / 1–6), green at lower 20 / middle 14.
 """
