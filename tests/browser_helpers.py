@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from needs import needs
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -24,10 +25,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts" / "browser"
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}  # the narrow touch phones many players have
 
-# Skipped only off CI when Chromium is missing; on CI (test.sh installs it) a missing browser
-# fails loudly instead of passing quietly.
-NO_CHROMIUM = pytest.mark.skipif(not shutil.which(CHROMIUM) and not os.environ.get("CI"),
-                                 reason=f"{CHROMIUM} not installed (test.sh installs it)")
+NO_CHROMIUM = needs(shutil.which(CHROMIUM) is not None, CHROMIUM)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -9,12 +9,11 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from needs import needs
 
 from companion.i18n.catalogs import DOMAIN, SHIPPED
 
-needs_msgfmt = pytest.mark.skipif(shutil.which("msgfmt") is None,
-                                  reason="GNU gettext (msgfmt) is not installed")
+needs_msgfmt = needs(shutil.which("msgfmt") is not None, "GNU gettext (msgfmt)")
 
 
 def compiled(po: Path, tmp_path: Path) -> dict:

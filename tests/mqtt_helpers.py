@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import getpass
 import json
-import os
 import queue
 import shutil
 import signal
@@ -19,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
-import pytest
+from needs import needs
 from ports import free_port
 
 MOSQUITTO = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/bin")
-needs_mosquitto = pytest.mark.skipif(MOSQUITTO is None and not os.environ.get("CI"),
-                                     reason="mosquitto not installed (test.sh installs it)")
+needs_mosquitto = needs(MOSQUITTO is not None, "mosquitto")
 
 
 class Broker:
