@@ -4,7 +4,7 @@ in the history, in the reader's language; the buzzer plays the kind's sound."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import PHONE, choose_language, pair, phone, until
+from browser_helpers import PHONE, choose_language, pair, part_words, phone, until
 from daemon_helpers import Recorder
 from helpers import card, round_won_by_a
 
@@ -73,6 +73,7 @@ def test_every_announcement_kind_is_a_sentence_in_every_language(browser, daemon
     page = watcher(browser, daemon, "en-GB")
     until(page, "Boolean((window.companion || {}).announce)"
                            " && typeof (window.companion || {}).t === 'function'")
+    part_words(page, "howruck", "laufrauf", "stramash", "tauziehen")  # said once shown
     english: list[str] = []
     for lang in ("en", "de", "nl"):
         choose_language(page, lang)
@@ -190,6 +191,7 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
                 kinds.add(item["kind"])
                 firsts.append(item)
             for lang, page in phones.items():  # the banner on every phone, in its language
+                part_words(page, header["game"])  # as the page has them to say its news
                 for item in said:
                     sentence = page.evaluate(SAY, item)
                     assert sentence, (lang, item)

@@ -10,6 +10,7 @@ from browser_helpers import (
     move_buttons,
     open_setup,
     pair,
+    part_words,
     phone,
     seat,
     seated_at,
@@ -149,7 +150,7 @@ def test_stramash_a_partner_sent_to_its_castle_entry_is_said_so(browser, daemon)
     from companion.screens.samples import long_banners
 
     page = phone(browser, daemon)
-    until(page, "window.companion.t('an_capture') !== 'an_capture'")  # the catalog is in
+    part_words(page, "stramash")  # as a Stramash game shown brings them
     items = [a for a in long_banners(["Anna", "Clara"]) if a["kind"] in ("capture",
                                                                           "partner_entry")]
     said = page.evaluate("(items) => window.companion.announce.sentences(items, "

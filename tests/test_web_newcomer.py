@@ -9,7 +9,7 @@ import io
 import json
 from urllib.parse import urlsplit
 
-from browser_helpers import choose_language, open_setup, pair, phone, until
+from browser_helpers import choose_language, open_setup, pair, part_words, phone, until
 from PIL import Image
 
 
@@ -100,7 +100,7 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
 
 def test_counts_on_the_page_take_the_right_plural(browser, daemon):
     page = phone(browser, daemon)  # German
-    until(page, "Boolean((window.companion || {}).status)")  # its language's words have come
+    part_words(page, "tauziehen")  # as a Tauziehen game shown brings them
     say = "([k, n]) => window.companion.t(k, {n})"
     assert page.evaluate(say, ["tz_points", 1]) == "1 Punkt"
     assert page.evaluate(say, ["tz_points", 0]) == "0 Punkte"
@@ -141,6 +141,7 @@ def test_the_page_speaks_french_with_frances_plural_rule(browser, daemon):
                 " && window.companion.i18n.lang === 'fr'")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.inner_text("#undo") == "Reprendre le coup"  # not "Annuler" (cancel)
+    part_words(page, "tauziehen")  # as a Tauziehen game shown brings them
     # French says the singular for 0 and 1 ((n > 1)), English for 1 only
     assert page.evaluate("[0, 1, 2].map((n) => window.companion.t('tz_points', {n}))") == \
         ["0 point", "1 point", "2 points"]

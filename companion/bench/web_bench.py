@@ -32,7 +32,8 @@ NOT_AT_OPEN = {"apple-touch-icon", "manifest"}
 def page_paths(game: str, lang: str = "de") -> list[str]:
     """Every path a phone fetches to open the page with `game` on the table, the API aside:
     the page, the files its template names (read from it, so none is forgotten), the words
-    of its language, and the game's module and style (those a game has)."""
+    of its language, and the game's module, style (those a game has) and words (its part of
+    the catalog, companion/i18n/page.py PARTS)."""
     from companion.web import web_root
 
     root = web_root()
@@ -45,6 +46,7 @@ def page_paths(game: str, lang: str = "de") -> list[str]:
         static = STATIC_REF.search(ref)
         paths.append(f"/static/{static.group(1)}" if static else ref)
     paths.append(f"/i18n/{lang}.json")
+    paths.append(f"/i18n/{lang}/{game}.json")
     paths += [f"/static/{game}.{kind}" for kind in ("js", "css")
               if (root / "static" / f"{game}.{kind}").is_file()]
     return paths

@@ -168,6 +168,21 @@ def page_catalog(lang: str) -> dict[str, Any]:
     return _page_catalog(locale_dir(), lang)
 
 
+def page_words(lang: str, part: str = "") -> dict[str, Any]:
+    """What the phone page fetches of `page_catalog`: its common words (`part` empty,
+    `/i18n/<lang>.json`), with the plural rule and the decimal mark, or one part's words
+    (`/i18n/<lang>/<part>.json`, page.py PARTS). KeyError for a part there is not."""
+    from companion.i18n.page import PARTS
+
+    catalog = page_catalog(lang)
+    if part:
+        return {"lang": lang, "part": part,
+                "strings": {key: catalog["strings"][key] for key in PARTS[part]}}
+    parted = {key for keys in PARTS.values() for key in keys}
+    return dict(catalog, strings={key: text for key, text in catalog["strings"].items()
+                                  if key not in parted})
+
+
 def page_text(key: str, lang: str) -> str:
     """One of the page's words (what the page's template is first drawn with)."""
     text = page_catalog(lang)["strings"][key]

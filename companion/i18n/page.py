@@ -59,6 +59,11 @@ PAGE: dict[str, Source] = {
     "tab_setup": "New game",
     "tab_history": "History",
     "tab_sim": "Table",
+    # a tab whose code and words come when it is first opened: while they come, and if the
+    # table cannot be reached then
+    "tab_loading": "Loading …",
+    "tab_unreachable": "This tab could not be loaded: no connection to the table. Open it "
+                       "again once the connection is back.",
     "no_game": "No game yet: start one under “New game”.",
     "connecting": "Reaching the table …",
     "no_table": "No connection to the table – trying again …",
@@ -387,4 +392,81 @@ PAGE: dict[str, Source] = {
     },
     "sm_said_start": "laddie {l} on the start square",
     "sm_said_castle": "laddie {l} in the castle, hole {h}",
+}
+
+# Words that travel with one part of the page instead of in every phone's common catalog
+# (`/i18n/<lang>.json`): each part's come as `/i18n/<lang>/<part>.json` when the part is
+# first needed (i18n.js `need`), so a phone that opens the page for one game does not fetch
+# every game's and every tab's words. A game's words come with its module (core.js
+# ensureGame), the New game tab's (its form, the stored games and their step-through view,
+# the backup) and the Players tab's when the tab first opens (tabs.js). A word used by the
+# page's start-up code (page.js) or by two parts stays in the common catalog;
+# tests/test_page_parts.py holds the start-up code to that.
+PARTS: dict[str, tuple[str, ...]] = {
+    "howruck": (
+        # the action cards' names (words.py), the board, the race and the tie-break
+        "adrenalin", "fieser_trick", "how_ruck", "mucho_macho", "schwach_gewinnt", "seilriss",
+        "seitenwechsel", "und_tschuess", "ungeheuerlich", "verstaerkung",
+        "hr_strength", "hr_imprint", "hr_stack", "hr_said_barrel", "hr_said_empty",
+        "teams", "start_race", "tie", "tiebreak", "draw_for", "draw_pick", "forgo",
+        "side_field", "barrels", "hand", "pile", "race_how", "take", "nessie", "value", "from",
+        "winner_is", "won_by_margin", "tie_margin", "won_by_false_start", "quick_start_line",
+        "pk_play", "pk_imprint", "pk_plain", "pk_tap_field", "pk_take",
+        # its announcements (announce.js says them once the game's module is there)
+        "an_race_won", "an_race_won_alone", "an_race_tie", "an_race_tie_plain",
+        "an_race_false_start", "an_tiebreak_won", "an_tiebreak_won_cards", "an_tiebreak_tied",
+        "drawn_by", "an_contest", "an_contest_even", "an_barrel_moved", "an_barrel_start",
+        "an_cleared", "an_cleared_none", "field_card", "an_switched", "an_reinforced",
+        "an_reinforced_none", "an_no_effect", "an_round_goal", "an_round_half",
+        "an_round_ungeheuerlich",
+    ),
+    "laufrauf": (
+        "blitzstart", "ruecklauf", "aufstieg", "rueckschlag",
+        "lr_summit", "lr_throw", "lr_huckauf", "lr_prompt_huckauf", "lr_must_run", "lr_start",
+        "lr_run", "lr_ascend", "lr_strike", "lr_backward", "lr_to_base", "lr_pushed", "lr_with",
+        "lr_roll", "lr_keep", "lr_rolled", "lr_bg_home", "lr_bg_on", "lr_call", "lr_sacrifice",
+        "lr_take", "lr_pass", "lr_hands", "lr_die", "lr_real", "lr_enter_dice", "lr_enter_kept",
+        "lr_enter_cards", "lr_blitzstart", "lr_ruecklauf", "lr_aufstieg", "lr_rueckschlag",
+        "lr_joker", "lr_said_base", "lr_said_lower", "lr_said_middle", "lr_said_summit",
+        "lr_said_bg_summit", "lr_said_bg_on",
+        "an_berggeist_placed", "an_berggeist_home", "an_berggeist_stays", "an_cards_kept",
+        "an_cards_discarded", "an_strike",
+    ),
+    "stramash": (
+        "sm_laddie", "sm_enter", "sm_discard", "sm_rank_J", "sm_rank_Q", "sm_rank_K",
+        "sm_card_A", "sm_card_J", "sm_card_Q", "sm_card_K", "sm_for", "sm_pick", "sm_pick_move",
+        "sm_pick_laddies", "sm_pick_far", "sm_castle_hole", "sm_their_laddie", "sm_to_dock",
+        "sm_into_castle", "sm_to_entry", "sm_new_laddie", "sm_onto_start", "sm_forward",
+        "sm_back", "sm_said_dock", "sm_said_track", "sm_said_start", "sm_said_castle",
+        "an_capture", "an_partner_entry", "an_castle",
+    ),
+    "tauziehen": (
+        "tz_points", "tz_block", "tz_marker_on", "tz_marker_stays", "tz_opening", "tz_draw",
+        "tz_said_middle", "tz_said_toward", "tz_said_marker", "an_point",
+    ),
+    "setup": (
+        # the form, the table's hardware and the unpairing (index.html's New game tab)
+        "game", "players", "add_player", "remove_player", "player_n", "colour_n", "colour_twice",
+        "options", "ladder", "own_side_only", "tie_window", "fs_ignore", "fs_forfeit",
+        "lr_huckauf_mode", "lr_mode_auto", "lr_mode_table", "lr_board_def", "lr_board_json",
+        "sm_pairs", "sm_partners", "sm_pairs_count", "table_lang", "start_confirm",
+        "hardware", "hw_players", "hw_ok", "hw_leds", "hw_buzzer", "hw_display",
+        "display_ssd1306", "display_sh1106", "display_dummy", "display_none", "hw_address",
+        "hw_serial", "hw_countdown", "save", "saved", "saved_restart", "unpair_all",
+        "unpair_all_confirm", "unpaired_all",
+        # the backup (backup.js)
+        "backup_section", "backup_hint", "backup_download", "backup_saved", "restore_file",
+        "choose_file", "no_file", "restore", "restore_confirm", "restored",
+        # the stored games and their step-through view (replay.js, opened from the list)
+        "stored_games", "no_games", "results_files", "results_spreadsheet", "results_json",
+        "show", "playing", "finished", "drawn", "broken", "rp_open", "game_download",
+        "delete_game", "delete_confirm", "rp_title", "rp_start", "rp_step", "rp_first",
+        "rp_prev", "rp_next", "rp_last", "rp_slider", "rp_close",
+    ),
+    "players": (
+        "pl_player", "pl_played", "pl_won", "pl_streak", "pl_rival", "pl_beaten", "pl_ratings",
+        "pl_wins_chart", "pl_rating_chart", "pl_h2h", "pl_opponent", "pl_lost", "pl_races",
+        "pl_margin", "pl_none", "pl_rename", "pl_merge", "pl_merge_confirm", "pl_new_name",
+        "pl_change", "pl_streak_won", "pl_streak_lost", "pl_streak_drawn", "pl_longest",
+    ),
 }

@@ -1,6 +1,7 @@
 """What a phone asks for besides the page: its words (`/i18n/<lang>.json`, one gettext catalog
-per language), the favicon and the web app manifest, so that "add to home screen" shows the
-companion's name, icon and colours."""
+per language, and a game's or a tab's own part of it, `/i18n/<lang>/<part>.json`), the
+favicon and the web app manifest, so that "add to home screen" shows the companion's name,
+icon and colours."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import json
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 
-from companion.i18n.catalogs import languages, page_catalog
+from companion.i18n.catalogs import languages, page_words
+from companion.i18n.page import PARTS
 from companion.rules import Refusal
 
 home = Blueprint("home", __name__)
@@ -40,11 +42,23 @@ def manifest() -> Response:
 
 @home.get("/i18n/<lang>.json")
 def strings(lang: str) -> Response:
-    """The page's words in `lang`. The same for every phone until the companion restarts:
-    revalidated by its ETag (a 304 costs a phone a few bytes)."""
+    """The page's words in `lang` (those of no part). The same for every phone until the
+    companion restarts: revalidated by its ETag (a 304 costs a phone a few bytes)."""
+    return _words(lang, "")
+
+
+@home.get("/i18n/<lang>/<part>.json")
+def part_strings(lang: str, part: str) -> Response:
+    """One part's words in `lang` (a game's, a tab's: companion/i18n/page.py PARTS)."""
+    if part not in PARTS:
+        raise Refusal("not_found")
+    return _words(lang, part)
+
+
+def _words(lang: str, part: str) -> Response:
     if lang not in languages():
         raise Refusal("not_found")
-    body = json.dumps(page_catalog(lang), ensure_ascii=False, separators=(",", ":"))
+    body = json.dumps(page_words(lang, part), ensure_ascii=False, separators=(",", ":"))
     response = Response(body, mimetype="application/json")
     response.add_etag()
     response.headers["Cache-Control"] = "no-cache"

@@ -20,11 +20,22 @@
 
   function translatePage() {
     document.documentElement.lang = app.lang;
-    document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
-    // a control named by its label alone (aria-label), not by a text in sight
-    document.querySelectorAll("[data-t-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.tLabel)));
+    translate(document);
     $("#page-lang").value = app.lang;
   }
+
+  // The marked texts under `root` in the page's language. A text whose words are a part not
+  // fetched yet (a tab not opened: i18n.js `need`) stays as it is, and is said anew when the
+  // part has come (tabs.js).
+  function translate(root) {
+    const known = companion.i18n.has;
+    root.querySelectorAll("[data-t]").forEach((el) => { if (known(el.dataset.t)) el.textContent = t(el.dataset.t); });
+    // a control named by its label alone (aria-label), not by a text in sight
+    root.querySelectorAll("[data-t-label]").forEach((el) => {
+      if (known(el.dataset.tLabel)) el.setAttribute("aria-label", t(el.dataset.tLabel));
+    });
+  }
+  companion.translate = translate;
 
   // The reader's choice of language: the page speaks it at once and keeps it (a cookie). A
   // choice overtaken by the next one before its words came is dropped (i18n.load says so).

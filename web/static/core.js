@@ -151,16 +151,20 @@
   // Code and style a phone may never need load when first asked for, once (`loadScript`,
   // `loadStyle`): each game's module (/static/<game>.js, registering companion.games.<game>)
   // and style when such a game is first shown, the simulation's buttons, the Players tab, the
-  // step-through view, the backup's buttons (the New game tab). Strings stay eager: the setup
-  // form uses them. A file that fails to load resolves too: its game is drawn generically,
-  // never stuck.
+  // step-through view, the New game tab and its backup's buttons. Each resolves, true once
+  // loaded, false if it could not be (the table out of reach): its game is drawn generically,
+  // never stuck, and the next ask tries again.
   const loads = {};
 
   function load(name, make) {
     loads[name] = loads[name] || new Promise((resolve) => {
       const element = make();
-      element.addEventListener("load", resolve);
-      element.addEventListener("error", resolve);
+      element.addEventListener("load", () => resolve(true));
+      element.addEventListener("error", () => {
+        element.remove();
+        delete loads[name];
+        resolve(false);
+      });
       document.head.append(element);
     });
     return loads[name];
@@ -171,11 +175,13 @@
   companion.loadStyle = (name) =>
     load(name, () => Object.assign(document.createElement("link"), {rel: "stylesheet", href: `/static/${name}`}));
 
-  // A game's module and its style: the board is drawn once both have come.
+  // A game's module, its style and its words (i18n.js `need`): the board is drawn once all
+  // have come.
   companion.ensureGame = (game) => {
     const status = companion.status;
-    if (companion.games[game] || !status || !status.games.includes(game)) return Promise.resolve();
-    return Promise.all([companion.loadScript(`${game}.js`), companion.gameInfo(game).style && companion.loadStyle(`${game}.css`)]);
+    if (!status || !status.games.includes(game)) return Promise.resolve();
+    return Promise.all([companion.games[game] || companion.loadScript(`${game}.js`),
+      companion.gameInfo(game).style && companion.loadStyle(`${game}.css`), companion.i18n.need(game)]);
   };
 
   // The page's requests, in its language (`companion.lang`, app.js). A refusal is said on the

@@ -1,6 +1,7 @@
 // The page's words: one catalog per language from the server (/i18n/<lang>.json, made from
 // the same gettext catalogs as the table's sentences), and companion.t(key, params) to say
-// one. A plural entry is a list of forms; the catalog's own rule (its Plural-Forms, a C
+// one. A game's words, and a tab's that a phone may never open, are parts of their own
+// (/i18n/<lang>/<part>.json, companion/i18n/page.py PARTS), fetched when first needed. A plural entry is a list of forms; the catalog's own rule (its Plural-Forms, a C
 // expression of n such as "(n > 1)") picks one. The rule is read by a small parser here:
 // the page's CSP allows no eval, and a catalog is data, never code.
 (function () {
@@ -49,22 +50,63 @@
     return (n) => Number(rule_(n));
   }
 
-  // A language's catalog, made the page's: true once it is. Two choices in quick succession
-  // (German, then at once Dutch) may be answered in the other order; the last one asked for
-  // wins, and words that come for a language no longer wanted are dropped (false), so the
-  // page never speaks German under a menu that says Dutch.
-  let asked = 0;
-  async function load(lang) {
+  // A language's catalog, made the page's: true once it is, with every part asked for so far
+  // (`need`), so a page switched to another language speaks it at once, the game shown and an
+  // opened tab too. Two choices in quick succession (German, then at once Dutch) may be
+  // answered in the other order; the last one asked for wins, and words that come for a
+  // language no longer wanted are dropped (false), so the page never speaks German under a
+  // menu that says Dutch. Words that do not come (the table out of reach) change nothing.
+  let asked = 0, loading = Promise.resolve();
+  const wanted = new Set(), had = new Set();  // the parts asked for; those in the catalog
+  async function words(lang, part) {
+    const path = part ? `${encodeURIComponent(lang)}/${encodeURIComponent(part)}` : encodeURIComponent(lang);
+    try {
+      const response = await fetch(`/i18n/${path}.json`, {credentials: "same-origin"});
+      return response.ok ? await response.json() : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function load(lang) {
     const ticket = ++asked;
-    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, {credentials: "same-origin"});
-    if (!response.ok || ticket !== asked) return false;
-    const data = await response.json();
-    if (ticket !== asked) return false;
-    catalog.lang = data.lang;
-    catalog.decimalMark = data.decimal_mark || ".";
-    catalog.strings = data.strings;
-    try { catalog.plural = compilePlural(data.plural); } catch (err) { catalog.plural = (n) => (n !== 1 ? 1 : 0); }
-    return true;
+    loading = (async () => {
+      const common = words(lang, ""), parts = {};  // the common words and the parts at once
+      for (let missing = [...wanted]; missing.length; missing = [...wanted].filter((p) => !(p in parts))) {
+        const got = await Promise.all(missing.map((part) => words(lang, part)));
+        if (got.includes(null) || ticket !== asked) return false;
+        missing.forEach((part, i) => { parts[part] = got[i].strings; });
+      }
+      const data = await common;
+      if (!data || ticket !== asked) return false;
+      catalog.lang = data.lang;
+      catalog.decimalMark = data.decimal_mark || ".";
+      catalog.strings = Object.assign({}, data.strings, ...Object.values(parts));
+      had.clear();
+      Object.keys(parts).forEach((part) => had.add(part));
+      try { catalog.plural = compilePlural(data.plural); } catch (err) { catalog.plural = (n) => (n !== 1 ? 1 : 0); }
+      return true;
+    })();
+    return loading;
+  }
+
+  // A part's words in the page's language, added to its catalog: true once they are (at
+  // once if they are there), false if they did not come (asked again at the next need). A
+  // language chosen meanwhile brings them in its own words (`load`).
+  const pending = {};
+  function need(part) {
+    wanted.add(part);
+    pending[part] = pending[part] || (async () => {
+      while (!had.has(part)) {
+        const ticket = asked, data = await words(catalog.lang, part);
+        if (ticket !== asked) { await loading; continue; }  // a language came, or is coming
+        if (!data) { wanted.delete(part); return false; }
+        Object.assign(catalog.strings, data.strings);
+        had.add(part);
+      }
+      return true;
+    })().finally(() => { delete pending[part]; });
+    return pending[part];
   }
 
   // A word before a name elided where the language wants it, as the sentence is filled
@@ -115,7 +157,8 @@
   // Parts of one sentence joined by the language's semicolon ("a; b", French "a ; b"): the
   // catalog's template, never "; " glued here. `words`: the page's words (a game's own t).
   const clauses = (parts, words = t) => parts.reduce((a, b) => words("clauses", {a, b}));
-  companion.i18n = {load, compilePlural, elide, decimal, clauses, get lang() { return catalog.lang; }};
+  const has = (key) => key in catalog.strings;
+  companion.i18n = {load, need, has, compilePlural, elide, decimal, clauses, get lang() { return catalog.lang; }};
   companion.t = t;
   companion.sentence = sentence;
 })();

@@ -27,6 +27,7 @@
   }
 
   async function load() {
+    if (!(await window.companion.i18n.need("players"))) return;  // its words (tabs.js asked)
     const response = await fetch("/api/players?lang=" + lang(), {credentials: "same-origin"});
     if (!response.ok) return;
     view.data = await response.json();

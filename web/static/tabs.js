@@ -1,6 +1,7 @@
 // The tabs. A tab is a step in the phone's history: Back returns to the tab before, as on any
 // other page, and a reload keeps the tab. Its name rides in history.state, not in the
-// address, whose #fragment is a pairing link's. What one tab alone needs loads when it opens.
+// address, whose #fragment is a pairing link's. What one tab alone needs (its code, words and
+// style) loads when it first opens.
 (function () {
   "use strict";
   const companion = window.companion;
@@ -12,7 +13,7 @@
     document.querySelectorAll("nav button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
     document.querySelectorAll("section.tab").forEach((s) => { s.hidden = s.id !== name; });
     if (name === "play") companion.fitTexts($("#board"));  // measured only when shown
-    if (name === "setup") loadSetupTab().then(() => companion.setup && (companion.setup.loadGames(), companion.setup.prefill()));
+    if (name === "setup") loadSetupTab().then((ok) => ok && (companion.setup.loadGames(), companion.setup.prefill()));
     if (name === "roster") loadPlayersTab();
     if (!fromHistory && (history.state || {}).tab !== name) history.pushState({tab: name}, "");
   }
@@ -35,24 +36,67 @@
     companion.replay.open(g, {api, t, title: companion.gameInfo(g.game).title});
   }
 
-  // The New game tab's code (setup.js, and backup.js for its Data section) loads when the tab
-  // is first opened: a phone that only plays never downloads it. The tab is inert until its
-  // code has set it up: no tap, key or opened section goes unheard, no bare form is sent.
-  let setupTab = null;
+  // A tab whose code and words load when it first opens (`load`: true once all have come).
+  // Until they have, the tab says so in place of what it holds (app.css: data-loading); if
+  // they cannot come (the table out of reach) the message line says so, and opening the tab
+  // again tries again.
+  const opened = {};
+  function openOnce(name, load) {
+    const section = document.getElementById(name);
+    opened[name] = opened[name] || (async () => {
+      loading(section, "busy");
+      const ok = await load();
+      loading(section, ok ? "" : "failed");
+      if (!ok) {
+        delete opened[name];
+        if (!section.hidden) show(t("tab_unreachable"), "tab_unreachable");
+      }
+      return ok;
+    })();
+    return opened[name];
+  }
+
+  // `state`: "busy" (the note in sight), "failed" (nothing in sight), "" (loaded).
+  function loading(section, state) {
+    let note = section.querySelector(":scope > .tab-loading");
+    if (!note) {
+      note = Object.assign(document.createElement("p"), {className: "tab-loading hint"});
+      note.dataset.t = "tab_loading";
+      section.prepend(note);
+    }
+    note.textContent = t("tab_loading");
+    note.hidden = state !== "busy";
+    if (state) section.dataset.loading = state;
+    else delete section.dataset.loading;
+    if (state === "busy") section.setAttribute("aria-busy", "true");
+    else section.removeAttribute("aria-busy");
+  }
+
+  // The New game tab's code (setup.js, and backup.js for its Data section) and words load
+  // when the tab is first opened: a phone that only plays never downloads them. The tab is
+  // inert until its code has set it up: no tap, key or opened section goes unheard, no bare
+  // form is sent. Its markup came in the page's first language: it is said in the page's
+  // language now, before it shows.
+  let setupReady = false;
   function loadSetupTab() {
-    setupTab = setupTab || Promise.all([loadScript("setup.js"), loadScript("backup.js")]).then(() => {
-      if (!companion.setup) return;  // not loaded: the tab stays as it was
-      companion.setup.init(companion.status);
-      $("#setup").inert = false;
+    return openOnce("setup", async () => {
+      const loaded = await Promise.all([loadScript("setup.js"), loadScript("backup.js"), companion.i18n.need("setup")]);
+      if (loaded.includes(false) || !companion.setup) return false;
+      if (!setupReady) {
+        companion.translate($("#setup"));
+        companion.setup.init(companion.status);
+        $("#setup").inert = false;
+        setupReady = true;
+      }
+      return true;
     });
-    return setupTab;
   }
 
   // The Players tab's code, words and style load when it is first opened: a phone that only
   // plays never downloads them.
   function loadPlayersTab() {
-    loadStyle("players.css");
-    loadScript("players.js");
+    openOnce("roster", async () => !(await Promise.all([companion.i18n.need("players"),
+      loadStyle("players.css"), loadScript("players.js")])).includes(false));
   }
 
   function init() {
