@@ -115,8 +115,8 @@ def answerable(page, selector: str) -> None:
 
 
 def seat(page, *names: str) -> None:
-    """This phone is these players' (all of the game's when none are named). The row folds to
-    one line at each seat chosen (seats.js): opened again for the next."""
+    """This phone is these players' (all of the game's when none are named). A row folded to
+    one line (seats.js: seats held, play moved on) is opened again for the next."""
     page.wait_for_selector("#seats button")
     free = "((s) => s.players.filter((p) => !window.companion.seats.mine(s).includes(p)))" \
            "(window.companion.state)"

@@ -1,6 +1,6 @@
 """A move is made on the first screen: on a phone (390×844) the step that follows a tap is in
-sight (a Tauziehen card's marker choices), and a phone's seats, once chosen (and on after
-play moved on), take one line above the moves. Moves alike on the table are one button
+sight (a Tauziehen card's marker choices), and a phone's seats, once play moved on (or every
+seat is chosen), take one line above the moves. Moves alike on the table are one button
 (Lauf Rauf!: the figures in base camp). And no page is wider than a small phone (360 px)
 in any language."""
 

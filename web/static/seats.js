@@ -35,10 +35,13 @@
   }
 
   // `name(p)`: the player as the reader sees them (app.js: a colour in the reader's words).
-  // A phone that holds seats shows them as one line (the moves stay on the first screen),
-  // from the tap that chose one on; tapped, every seat again, until a seat is tapped or the
-  // next move. A keyboard in the row stays in it (on its first button).
-  let choosing = null;  // "game:actions" when the reader last opened the seats
+  // A phone that holds seats shows them as one line (the moves stay on the first screen);
+  // tapped, every seat again. While the reader chooses, the row stays open, the chosen ones
+  // marked, so that each player who plays on the phone is one tap (as the hint says): it
+  // folds once every seat is this phone's or play moves on (the next move). A keyboard in
+  // the row stays in it (on the seat it tapped, else the first button).
+  let choosing = null;  // "game:actions" while the reader chooses seats
+  let lastTapped = null;  // the player whose seat was tapped last (none: the row just opened)
   function render(s, t, button, after, name = (p) => p) {
     const row = document.getElementById("seats");
     const focused = row.contains(document.activeElement);
@@ -48,18 +51,24 @@
     const again = () => render(s, t, button, after, name);
     if (held.length && choosing !== now) {
       const names = s.players.filter((p) => held.includes(p)).map(name).join(", ");
-      const b = button(t("seat_held", {p: names}), () => { choosing = now; again(); }, "secondary seat");
+      const b = button(t("seat_held", {p: names}), () => { choosing = now; lastTapped = null; again(); }, "secondary seat");
       b.setAttribute("aria-expanded", "false");
       row.append(b);
     } else {
       s.players.forEach((p) => {
-        const b = button(t("seat_mine", {p: name(p)}), () => { toggle(s, p); choosing = null; again(); after(); }, "secondary seat");
+        const b = button(t("seat_mine", {p: name(p)}), () => {
+          toggle(s, p);
+          lastTapped = p;
+          choosing = s.players.every((x) => mine(s).includes(x)) ? null : now;
+          again();
+          after();
+        }, "secondary seat");
         b.setAttribute("aria-pressed", String(mine(s).includes(p)));
         b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
         row.append(b);
       });
     }
-    if (focused) row.firstElementChild.focus();
+    if (focused) (row.querySelector(`[data-player="${CSS.escape(lastTapped || "")}"]`) || row.firstElementChild).focus();
   }
 
   // Vibration and sound only once the page has been tapped: before that a browser refuses
