@@ -21,7 +21,7 @@
     if (mine !== newest) return;
     const before = app.state;
     app.state = state;
-    if (state) companion.seats.notify(before, state, t);
+    if (state) companion.seats.notify(before, state, t, endSaid);
     app.picked = null;
     if (sending !== sight(state)) sending = null;  // a new sight of the game: its moves may go
     await companion.legalMoves.follow(state);
@@ -81,11 +81,19 @@
       const sim = app.status && app.status.simulate;
       text = t("race_running") + " " + (sim ? t("race_press_sim", {tab: t("tab_sim")}) : t("race_press"));
     }
-    else if (s && gameUi(s) && gameUi(s).prompt) text = gameUi(s).prompt(s, t, app.picked || {});
-    else if (s && s.winner) text = t("over", {p: s.winner});
-    else if (s && s.turn) text = t("turn", {p: s.turn});
+    else if (s) text = stateSaid(s);
     $("#prompt").textContent = companion.sentence(text);
   }
+
+  // Whose turn it is, or how the game ended, in its game's own words (its module's prompt).
+  function stateSaid(s) {
+    if (gameUi(s) && gameUi(s).prompt) return gameUi(s).prompt(s, t, app.picked || {});
+    if (s.winner) return t("over", {p: s.winner});
+    return s.turn ? t("turn", {p: s.turn}) : "";
+  }
+
+  // A finished game's end as the page says it (a game without a winner: a draw).
+  const endSaid = (s) => companion.sentence(s.winner ? stateSaid(s) : t("an_game_drawn"));
 
   function renderChoices() {
     keepingFocus(drawChoices);

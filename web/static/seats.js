@@ -91,13 +91,43 @@
     } catch (e) { /* no sound here */ }
   }
 
-  // Called with each new state: tells the phone when one of its seats' turn begins.
-  function notify(before, s, t) {
+  // The screen reader's line (#said, aria-live; a title change is not read out): it says when
+  // one of this phone's seats' turn begins and when their game ends, and is emptied once the
+  // turn it named has gone to a seat on another phone, or another game is shown. It speaks
+  // the page's language: one chosen later says it again. Anything said there since (a
+  // question, core.js confirm) is not this line's to change.
+  let told = null;  // {game, turn: a turn (else the end), say: () => the sentence now, text}
+
+  function tell(game, turn, say) {
+    const line = document.getElementById("said");
+    if (!say) {
+      if (told && line.textContent === told.text) line.textContent = "";
+      told = null;
+      return;
+    }
+    told = {game, turn, say, text: say()};
+    line.textContent = told.text;
+  }
+
+  document.addEventListener("companion:language", () => {  // app.js: the page's words changed
+    const line = document.getElementById("said");
+    if (told && line.textContent === told.text) line.textContent = told.text = told.say();
+  });
+
+  // Called with each new state: tells the phone when one of its seats' turn begins, and when
+  // the game they play ends (`end(s)`: how the page says it, in its game's own words).
+  function notify(before, s, t, end) {
     const now = onTurn(s);
-    const turn = t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
-    document.title = now ? `▶ ${turn} · ${TITLE}` : TITLE;
-    if (!now || (before && before.id === s.id && before.turn === s.turn)) return;
-    document.getElementById("said").textContent = turn;  // a title change is not read out
+    const turn = () => t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
+    document.title = now ? `▶ ${turn()} · ${TITLE}` : TITLE;
+    const same = !!before && before.id === s.id;
+    if (!now) {
+      if (s.status === "over" && same && before.status !== "over" && mine(s).length) tell(s.id, false, () => end(s));
+      else if (told && (told.turn || told.game !== s.id)) tell(null);
+      return;
+    }
+    if (same && before.turn === s.turn && before.status === s.status) return;
+    tell(s.id, true, turn);
     if (tapped()) {
       if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
       beep();
