@@ -72,3 +72,27 @@ def test_a_move_tapped_far_down_the_page_leaves_it_where_it_was(browser, daemon)
     page.wait_for_timeout(300)  # the next moves drawn and laid out
     most = page.evaluate("document.documentElement.scrollHeight - innerHeight")
     assert page.evaluate("scrollY") == min(before, most) > 0
+
+
+IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].every((el) => {
+  const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })"""
+
+
+def test_the_table_cards_picker_comes_into_sight_where_the_tap_was(browser, daemon):
+    """"Kaarten nemen" opened its picker 170 px lower, off the screen: a first tap seemed to
+    do nothing. The picker comes into sight, the keyboard on its first card."""
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "green"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red", "dice": [3, 3]})
+    page = dutch_phone(browser, daemon, 360, 740)
+    seat(page)
+    until(page, CHOICES_FOR.format(n=1))
+    page.check("#lr-real")
+    page.locator(button(page, "Kaarten nemen")).click()
+    page.wait_for_selector("fieldset.lr-cards")
+    shot(page, "lr-phone-cards")
+    assert page.evaluate(IN_VIEW, "fieldset.lr-cards button")
+    assert page.evaluate("document.activeElement.closest('fieldset.lr-cards') !== null")
+    take = page.locator(button(page, "Kaarten nemen"))
+    assert take.get_attribute("aria-expanded") == "true"
+    take.click()  # again: the same step, not a second one below it
+    assert page.locator("fieldset.lr-cards").count() == 1

@@ -174,7 +174,11 @@
 
   // The cards turned up on the table, entered as one step under its heading: a double turns
   // up one card, sent with its tap; a double six turns up two, sent with the "enter" button.
-  function realCards(ui, s, take) {
+  // It opens below the choices, off a small phone's screen: it comes into sight, the keyboard
+  // on its first card, and the button that opened it says so (tapped again: the same step).
+  function realCards(ui, s, take, opener) {
+    const open = ui.places.querySelector("fieldset.lr-cards");
+    if (open) return show(open);
     const picked = [], two = s.dice[0] === 6 && s.dice[1] === 6;
     const step = document.createElement("fieldset"), heading = document.createElement("legend");
     step.className = "lr-cards";
@@ -194,6 +198,13 @@
     step.append(shown);
     if (two) step.append(send);
     ui.places.append(step);
+    opener.setAttribute("aria-expanded", "true");
+    show(step);
+  }
+
+  function show(step) {
+    step.scrollIntoView({block: "nearest"});
+    step.querySelector("button").focus({preventScroll: true});
   }
 
   // This phone enters the table's dice and cards, or throws for the table: a setting of the
@@ -231,7 +242,9 @@
       if (a.type === "roll" && real) continue;
       if (a.type === "roll" && a.keep === 1 && s.dice && s.dice[0] === s.dice[1]) continue;  // same as keep 0
       if (a.type === "take_cards" && real) {
-        ui.choices.append(ui.button(label(a, s, ui.t), () => realCards(ui, s, a), "secondary"));
+        const take = ui.button(label(a, s, ui.t), () => realCards(ui, s, a, take), "secondary");
+        take.setAttribute("aria-expanded", "false");
+        ui.choices.append(take);
         continue;
       }
       const cls = a.type === "move" ? "lr-move lr-" + (PLAYERS.includes(a.player) ? a.player : "x")
