@@ -4,7 +4,7 @@ and the contest line clear of the fields. (The other games: test_web_browser_gam
 
 from __future__ import annotations
 
-from browser_helpers import pair, phone, seat, shot, until, visible_buttons
+from browser_helpers import SMALL_PHONE, pair, phone, seat, shot, until, visible_buttons
 
 
 def test_history_shows_how_close_each_race_was(browser, daemon):
@@ -31,7 +31,7 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
     seat(page)
     daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
     page.wait_for_selector("#choices select, #choices button")
-    assert visible_buttons(page) <= 24  # the tie-break: two small pickers
+    assert visible_buttons(page) <= 24  # the tie-break: a side's card, colour first
     daemon.hub.call(daemon.table.apply, game, {"type": "tiebreak", "draws": {
         "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
         "Bert": {"color": "red", "strength": 1, "howruck": False, "nessie": False}}})
@@ -62,31 +62,78 @@ def test_howruck_pickers_few_taps_and_at_most_24_buttons(browser, daemon):
 
 
 
-def test_a_tiebreak_is_entered_only_once_both_drawn_cards_are_chosen(browser, daemon):
-    """The tie-break's pickers start on "which card?": Enter stays off until each side's card
-    is chosen, so a picker left alone never enters a card nobody drew."""
+def test_a_tiebreak_is_a_few_taps_a_side_each_card_once_under_the_banners_words(
+        browser, daemon):
+    """The tie-break was two dropdowns of 46 cards, each card twice (with and without ✶,
+    which plays no part in it), under "Jede Seite zieht eine Karte" while the banner said
+    "Beide ziehen eine Karte". Each side's card is now picked with buttons as everywhere
+    else, colour then strength (an action card by its name), side after side, the prompt
+    asking whose card it is; nothing is entered before the second card is tapped."""
     game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"])["id"]
-    page = phone(browser, daemon)
+    page = phone(browser, daemon, viewport=SMALL_PHONE)
     pair(page, daemon)
     seat(page)
     daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
-    pickers = page.locator("#choices select")
-    enter = page.locator("#choices").get_by_role("button", name="Eintragen", exact=True)
-    enter.wait_for()
-    assert pickers.count() == 2
-    assert [pickers.nth(i).evaluate("(s) => s.selectedOptions[0].text") for i in (0, 1)] \
-        == ["Welche Karte?", "Welche Karte?"]
-    assert enter.is_disabled()
-    pickers.nth(0).select_option(label="rot 3")
-    assert enter.is_disabled()  # Bert's card not yet chosen
-    pickers.nth(1).select_option(label="grün 1")
-    assert enter.is_enabled()
-    enter.click()
+    page.wait_for_selector("#banner:not([hidden])")
+    banner = page.inner_text("#banner")
+    assert banner == "Gleichstand: Beide ziehen eine Karte"
+    until(page, "window.companion.state.phase === 'tiebreak'"
+                " && document.querySelectorAll('#choices button').length > 0")
+    assert page.inner_text("#prompt").startswith(banner)
+    assert page.locator("#choices select").count() == 0
+    taps: list[str] = []
+
+    def tap(name: str) -> None:
+        labels = page.locator("#choices button, #places button").all_inner_texts()
+        assert not [x for x in labels if "✶" in x], labels  # no card twice
+        assert len(labels) <= 13, labels  # a row of colours or action cards, back
+        page.locator("#choices").get_by_role("button", name=name, exact=True).click()
+        taps.append(name)
+
+    for side, colour, card in (("Anna", "rot", "rot 3"), ("Bert", "rot", "rot 3")):
+        assert page.inner_text("#prompt").endswith(f"Welche Karte zog {side}?")
+        tap(colour)
+        tap(card)
+    until(page, "window.companion.state.actions === 2")  # the same card: drawn again
+    assert len(taps) == 4
+    shot(page, "14-howruck-tiebreak")
+    tap("Aktionskarte")
+    tap("Adrenalinstoß")
+    assert page.inner_text("#prompt").endswith("Welche Karte zog Bert?")
+    assert daemon.hub.call(lambda: len(daemon.sessions.get(game).actions)) == 2  # not yet
+    tap("weiß")
+    tap("Nessie")
+    until(page, "window.companion.state.phase === 'tug'")
+    draws = [a["draws"] for a in daemon.hub.call(lambda: daemon.sessions.get(game).actions)[1:]]
+    red3 = {"color": "red", "strength": 3, "howruck": False, "nessie": False}
+    assert draws == [{"Anna": red3, "Bert": red3}, {
+        "Anna": {"action": "adrenalin"},
+        "Bert": {"color": "white", "strength": 6, "howruck": False, "nessie": True}}]
+
+
+def test_a_tiebreak_with_the_box_composition_asks_which_copy_was_drawn(browser, daemon):
+    """With the box's composition entered, the table counts which cards were seen: a card
+    whose plain and ✶ copies are both left is asked after its strength (as a played one
+    is), a card the box has only with ✶ is not."""
+    composition = [{"card": {"color": "red", "strength": 3, "howruck": imprint, "nessie": False},
+                    "count": 20} for imprint in (False, True)]  # a box of 45: red 3s, blue 2 ✶s
+    composition.append({"card": {"color": "blue", "strength": 2, "howruck": True,
+                                 "nessie": False}, "count": 5})
+    game = daemon.hub.call(daemon.table.create_game, "howruck", ["Anna", "Bert"],
+                           {"composition": composition})["id"]
+    page = phone(browser, daemon, viewport=SMALL_PHONE)
+    pair(page, daemon)
+    seat(page)
+    daemon.hub.call(daemon.table.apply, game, {"type": "race", "tie": True})
+    until(page, "window.companion.state.phase === 'tiebreak'"
+                " && document.querySelectorAll('#choices button').length > 0")
+    for name in ("rot", "rot 3", "mit ✶ (How-Ruck-Aufdruck)", "blau", "blau 2"):
+        page.locator("#choices").get_by_role("button", name=name, exact=True).click()
     until(page, "window.companion.state.phase === 'tug'")
     entered = daemon.hub.call(lambda: daemon.sessions.get(game).actions[-1])
     assert entered["draws"] == {
-        "Anna": {"color": "red", "strength": 3, "howruck": False, "nessie": False},
-        "Bert": {"color": "green", "strength": 1, "howruck": False, "nessie": False}}
+        "Anna": {"color": "red", "strength": 3, "howruck": True, "nessie": False},
+        "Bert": {"color": "blue", "strength": 2, "howruck": True, "nessie": False}}
 
 
 TOP_CARD = """(() => {

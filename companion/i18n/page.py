@@ -122,9 +122,9 @@ PAGE: dict[str, Source] = {
     "start_race": "Start the race",
     "race_won": "{p} wins the race",
     "tie": "Tie",
-    "tiebreak": "Tie: each side draws a card",
-    "draw_for": "{p} drew",
-    "draw_pick": "Which card?",
+    "tiebreak": "Tie: each player draws a card",  # as the race's banner (an_race_tie_plain)
+    "tb_which": "Which card did {p} draw?",
+    "tb_action": "Action card",  # the tie-break's picker: an action card drawn, then which
     "send": "Enter",
     "forgo": "{c}: play without effect",
     "side_field": "{side}: {field}",
@@ -408,7 +408,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "adrenalin", "fieser_trick", "how_ruck", "mucho_macho", "schwach_gewinnt", "seilriss",
         "seitenwechsel", "und_tschuess", "ungeheuerlich", "verstaerkung",
         "hr_strength", "hr_imprint", "hr_stack", "hr_said_barrel", "hr_said_empty",
-        "teams", "start_race", "tie", "tiebreak", "draw_for", "draw_pick", "forgo",
+        "teams", "start_race", "tie", "tiebreak", "tb_which", "tb_action", "forgo",
         "side_field", "barrels", "hand", "pile", "race_how", "take", "nessie", "value", "from",
         "winner_is", "won_by_margin", "tie_margin", "won_by_false_start", "quick_start_line",
         "pk_play", "pk_imprint", "pk_plain", "pk_tap_field", "pk_take",

@@ -1,6 +1,6 @@
 // How Ruck! on the phone: the rope, the ladder and the six stacks (SVG); the teams race, the
-// tie-break in two small pickers, and the tug: a card by its attributes (colour → strength →
-// imprint), then the target field tapped on the board picture; action cards by name, their
+// tie-break's cards side after side, and the tug: a card by its attributes (colour → strength
+// → imprint), then the target field tapped on the board picture; action cards by name, their
 // parameters after. Registered as companion.games.howruck.
 (function () {
   "use strict";
@@ -97,11 +97,11 @@
     return parts.join(" · ");
   }
 
-  function prompt(s, words) {
+  function prompt(s, words, picked = {}) {
     t = words;
     if (s.winner) return t("over", {p: s.winner});
     if (s.phase === "teams") return t("teams");
-    if (s.phase === "tiebreak") return t("tiebreak");
+    if (s.phase === "tiebreak") return `${t("tiebreak")} · ${t("tb_which", {p: tiebreakSide(s, picked)})}`;
     return s.turn ? t("turn", {p: s.turn}) : "";
   }
 
@@ -153,29 +153,63 @@
     choices.append(how);
   }
 
-  // The tie-break: one small picker per player (the cards each may have drawn). Each starts
-  // on "which card?", not on a card: a picker left alone must not enter a card nobody drew.
-  function tiebreak(s, legal, {button, send, choices}) {
-    const options = s.players.map(() => new Map());
-    for (const a of legal) s.players.forEach((p, i) => options[i].set(JSON.stringify(a.draws[p]), a.draws[p]));
-    const selects = s.players.map((p, i) => {
-      const label = document.createElement("label"), span = document.createElement("span");
-      span.textContent = t("draw_for", {p});
-      const select = document.createElement("select");
-      companion.askFirst(select, t("draw_pick"));
-      for (const [key, card] of options[i]) select.add(new Option(cardName(card), key));
-      label.append(span, select);
-      choices.append(label);
-      return select;
-    });
-    const enter = button(t("send"), () => {
-      const draws = {};
-      s.players.forEach((p, i) => { draws[p] = JSON.parse(selects[i].value); });
-      send({type: "tiebreak", draws});
-    });
-    choices.append(enter);
-    companion.requireAll(selects, [enter]);
+  // The tie-break: each side's drawn card with buttons, side after side (the prompt says
+  // whose): its colour, then its strength, or "action card" then which. The imprint plays no
+  // part in who wins: a card is offered once, without ✶ where the deck has it so; only with
+  // the box's composition entered, where the table counts which copy was seen, is it asked
+  // (both copies still there). The draws are sent with the second side's card, not before:
+  // nothing is entered that nobody drew. `sel`: {draws: {side: card}, card: {color, …}}.
+  function tiebreak(s, legal, ctx) {
+    const {button, choices} = ctx;
+    const sel = ctx.picked() || {}, drawn = sel.draws || {};
+    const side = tiebreakSide(s, sel);
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    // the cards this side may show beside those already chosen (the "unequal" pairs of /legal)
+    const fits = legal.filter((a) => Object.keys(drawn).every((p) => same(a.draws[p], drawn[p])));
+    const cards = [];
+    fits.forEach((a) => { if (!cards.some((c) => same(c, a.draws[side]))) cards.push(a.draws[side]); });
+    const counted = Boolean(s.options && s.options.composition);
+    const scot = cards.filter((c) => !c.action && (counted || !c.howruck ||
+      !cards.some((o) => !o.action && !o.howruck && o.color === c.color && o.strength === c.strength)));
+    const kinds = cards.filter((c) => c.action);
+    Object.keys(drawn).forEach((p) => choices.append(button(t("drawn_by", {p, card: cardName(drawn[p])}),
+      () => ctx.pick({draws: without(drawn, p)}), "card picked card-" + (drawn[p].color || "action"))));
+    const take = (card) => {
+      const draws = {...drawn, [side]: card};
+      if (s.players.every((p) => p in draws)) ctx.send({type: "tiebreak", draws});
+      else ctx.pick({draws});
+    };
+    const at = sel.card || {}, again = (card) => ctx.pick({draws: drawn, card});
+    if (at.action) {  // which action card
+      choices.append(button(t("tb_action"), () => again({}), "card picked card-action"));
+      kinds.forEach((c) => choices.append(button(t(c.action), () => take(c), "card card-action")));
+      ctx.back({draws: drawn});
+      return;
+    }
+    if (!at.color) {
+      COLOURS.filter((c) => scot.some((x) => x.color === c)).forEach((c) =>
+        choices.append(button(t(c), () => again({color: c}), "card card-" + c)));
+      if (kinds.length) choices.append(button(t("tb_action"), () => again({action: true}), "card card-action"));
+      return;
+    }
+    const ofColour = scot.filter((c) => c.color === at.color);
+    const strength = (c) => (c.nessie ? "N" : c.strength);
+    const copies = (v) => ofColour.filter((c) => strength(c) === v);
+    if (at.strength === undefined) {  // a strength the deck has once (or as one): that card
+      [...new Set(ofColour.map(strength))].forEach((v) => choices.append(button(
+        v === "N" ? t("nessie") : `${t(at.color)} ${v}`,
+        () => (copies(v).length > 1 ? again({...at, strength: v}) : take(copies(v)[0])), "card card-" + at.color)));
+      ctx.back({draws: drawn});
+      return;
+    }
+    copies(at.strength).forEach((c) => choices.append(button(t(c.howruck ? "pk_imprint" : "pk_plain"),
+      () => take(c), "card card-" + at.color)));
+    ctx.back({draws: drawn, card: {color: at.color}});
   }
+
+  // Whose card the tie-break asks for now: the first side without one.
+  const tiebreakSide = (s, sel) => s.players.find((p) => !((sel && sel.draws) || {})[p]);
+  const without = (obj, key) => Object.fromEntries(Object.entries(obj).filter(([k]) => k !== key));
 
   let onField = null; // what a tap on a highlighted board field does now
 
