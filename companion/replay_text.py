@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from companion.announce import announcements
 from companion.announce_said import in_full, say_announcement
-from companion.i18n import message, person
+from companion.i18n import message, person, sentence
 from companion.i18n.said import Said
 from companion.moves_said import SAID_HERE, say_moves
 from companion.rules import Outcome, Refusal
@@ -33,7 +33,9 @@ class TextTeller:
         self.names: dict[str, str] = {}  # the people playing the colours (Lauf Rauf!)
 
     def _line(self, said: Said | str) -> None:
-        self.out.write(f"{said.text(self.lang) if isinstance(said, Said) else said}\n")
+        """A line as a sentence begins, whatever its first word (French and Dutch write
+        "ligne 5", "regel 5" small, as inside a sentence): "Ligne 5 : …"."""
+        self.out.write(f"{sentence(said.text(self.lang) if isinstance(said, Said) else said)}\n")
 
     def header(self, header: dict[str, Any], view: dict[str, Any]) -> None:
         self.names = dict(header.get("names") or {})

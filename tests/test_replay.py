@@ -222,7 +222,7 @@ def test_on_a_terminal_the_replay_is_told_as_text_and_json_when_asked(tmp_path):
             os.close(master)
             os.close(slave)
     told = at_terminal()
-    assert "line 3: refused: A is to play, not B. [not_your_turn]" in told, told
+    assert "Line 3: refused: A is to play, not B. [not_your_turn]" in told, told
     assert '"ok"' not in told
     assert at_terminal("--json").startswith('{"ok": true')
 

@@ -6,6 +6,7 @@ French (the JSON lines for programs stay as the golden files fix them: test_repl
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -102,9 +103,9 @@ def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
     name it, so that it need not agree with "case"."""
     lines = told("howruck_action_cards", "fr")
     for line in [
-            "ligne 8\u202f: Bob pose Nessie sur la case «\u202frouge\u202f» du côté de Bob. Le "
+            "Ligne 8\u202f: Bob pose Nessie sur la case «\u202frouge\u202f» du côté de Bob. Le "
             "tonneau est sur la case 7, c’est à Ann de jouer.",
-            "ligne 13\u202f: Ann joue Changement de camp. Vert 3 passe de Bob à Ann, sur la case "
+            "Ligne 13\u202f: Ann joue Changement de camp. Vert 3 passe de Bob à Ann, sur la case "
             "«\u202fvert\u202f». Le tonneau est sur la case 7, c’est à Bob de jouer."]:
         assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
     assert not [line for line in lines if "champ" in line]
@@ -117,9 +118,9 @@ def test_french_says_case_for_a_how_ruck_field_as_everywhere_else():
             "Figur 2 von Anna (rot) wird weitergeschoben. Émile (blau) ist am Zug.",
             "Zeile 682: Figur 2 von Émile (blau) steigt auf den Gipfel. Émile (blau) gewinnt das "
             "Spiel!"]),
-    ("fr", ["ligne 34\u202f: Le pion 3 d’Anna (rouge) frappe le pion 1 d’Anna (rouge)\u202f: "
+    ("fr", ["Ligne 34\u202f: Le pion 3 d’Anna (rouge) frappe le pion 1 d’Anna (rouge)\u202f: "
             "retour au camp de base. C’est à Émile (bleu) de jouer.",
-            "ligne 682\u202f: Le pion 2 d’Émile (bleu) monte vers le sommet. Émile (bleu) gagne la "
+            "Ligne 682\u202f: Le pion 2 d’Émile (bleu) monte vers le sommet. Émile (bleu) gagne la "
             "partie\u202f!"]),
 ])
 def test_lauf_rauf_names_the_person_with_the_colour(tmp_path, lang, expected):
@@ -147,13 +148,13 @@ def test_english_names_a_figure_after_its_number_not_with_a_possessive(tmp_path)
     path.write_text(game, encoding="utf-8")
     lines = told(path, "en")
     for line in [
-            "line 13: Figure 1 of Anna (red) starts: from base camp onto the lower level. "
+            "Line 13: Figure 1 of Anna (red) starts: from base camp onto the lower level. "
             "Figure 2 of Anna (red) is pushed on. Klaus (blue) to play.",
-            "line 28: Figure 2 of Anna (red) runs 8 fields forward. Klaus (blue) to play.",
-            "line 34: Figure 3 of Anna (red) strikes figure 1 of Anna (red): back to base camp. "
+            "Line 28: Figure 2 of Anna (red) runs 8 fields forward. Klaus (blue) to play.",
+            "Line 34: Figure 3 of Anna (red) strikes figure 1 of Anna (red): back to base camp. "
             "Klaus (blue) to play.",
-            "line 288: The Berggeist goes onto figure 1 of Klaus (blue). Klaus (blue) to play.",
-            "line 682: Figure 2 of Klaus (blue) climbs onto the summit. Klaus (blue) wins the "
+            "Line 288: The Berggeist goes onto figure 1 of Klaus (blue). Klaus (blue) to play.",
+            "Line 682: Figure 2 of Klaus (blue) climbs onto the summit. Klaus (blue) wins the "
             "game!"]:
         assert line in lines, "\n".join(x for x in lines if x.startswith(line.split(":")[0]))
     assert not [line for line in lines if ")'s" in line or "'s " in line]
@@ -164,3 +165,20 @@ def test_english_names_a_figure_after_its_number_not_with_a_possessive(tmp_path)
         "The Berggeist rides on figure 3 of Klaus (blue)")
     assert page_said("lr_said_bg_on", "fr", p="Anna (rouge)", n=3) == (  # not "(Anna (rouge))"
         "Le Berggeist est sur le pion 3 d’Anna (rouge)")
+
+
+# Where a sentence begins in a told line: the line's start, and after a full stop, "!" or "?"
+# (a refusal's code in brackets at the end is no sentence).
+SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)[«“„\"(\s\u202f]*(\w)")
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_told_line_and_sentence_begins_with_a_capital(lang):
+    """French and Dutch write a colour small ("rouge", "rood"), and English the line's own
+    word ("line 5:"): a line began "ligne 5 : Égalité …", "regel 5: …". Now every line of
+    every golden game begins with a capital, and so does each sentence in it; a colour inside
+    a sentence stays small ("C’est à rouge de jouer, pas à bleu")."""
+    games = sorted(path.stem for path in GOLDEN.glob("*.jsonl"))
+    small = [line for game in games for line in told(game, lang)
+             if any(m[1].islower() for m in SENTENCE_START.finditer(line))]
+    assert not small, "\n".join(small[:10])
