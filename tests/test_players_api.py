@@ -225,3 +225,35 @@ def test_a_player_is_renamed_only_to_a_name_a_game_takes(table):
                        )[1]["error"]["code"] == "bad_players"
     assert client.post("/api/players/rename", {"name": "Ann", "to": longest})[0] == 200
     assert client.post("/api/games", {"game": "howruck", "players": [longest, "Bob"]})[0] == 201
+
+
+@pytest.mark.parametrize(("body", "seats"), [
+    ({"game": "howruck", "players": ["Ann", "anna"]}, ["Ann", "anna"]),
+    ({"game": "laufrauf", "players": ["red", "blue"], "names": {"red": "Anna", "blue": "Ann"}},
+     ["Anna", "Ann"]),
+])
+def test_a_new_game_seats_a_merged_player_once(table, body, seats):
+    """Merged on the Players tab, "Ann" is Anna: a new game still seated "Ann" and "Anna" as
+    two players, a game the statistics would count as Anna against herself (the merge itself
+    refuses two people who sat at one game). Now the game is refused, naming both as typed;
+    a rename counts the same (Anne renamed to Annette: "Anne" is Annette)."""
+    daemon, client = table
+    finished_game(daemon, "howruck", 1, ["Ann", "Bob"])
+    finished_game(daemon, "howruck", 2, ["Anna", "Bob"])
+    finished_game(daemon, "howruck", 3, ["Anne", "Bob"])
+    assert client.post("/api/players/merge", {"name": "Ann", "into": "Anna"})[0] == 200
+    assert client.post("/api/players/rename", {"name": "Anne", "to": "Annette"})[0] == 200
+    for players in (seats, ["Annette", "Anne"]):
+        asked = {**body, "players": players} if body["game"] == "howruck" else \
+            {**body, "names": dict(zip(body["players"], players, strict=True))}
+        status, answer, _ = client.post("/api/games?lang=de", asked)
+        assert status == 422, answer
+        error = answer["error"]
+        assert (error["code"], error["params"]) == (
+            "bad_players", {"reason": "same_person", "player": players[0],
+                            "other": players[1]})
+        assert error["message"] == (f"„{players[0]}“ und „{players[1]}“ sind derselbe Spieler "
+                                    "(unter „Spieler“ zusammengeführt): Jeder Platz "
+                                    "braucht einen eigenen Spieler.")
+    games = client.get("/api/games")[1]["games"]
+    assert len(games) == 3  # the finished ones, nothing more

@@ -104,6 +104,9 @@ REASONS: dict[str, str] = {
     "game_over.team": "The game is over: {winner} have won.",  # a pair: "Anna & Ben"
     "bad_players.duplicate": "Two players have the same name: give each one a name of their "
                              "own.",
+    # two names the Players tab made one person (a merge or a rename: "Ann" is Anna)
+    "bad_players.same_person": "“{player}” and “{other}” are the same player (merged on the "
+                               "Players tab): each seat needs a player of its own.",
     "bad_players.empty_or_not_text": "A player has no name.",
     "bad_players.too_long_or_unprintable": "The name “{player}” is too long (at most 32 "
                                            "characters).",

@@ -15,7 +15,14 @@ from companion.announce import announcements
 from companion.host import default_data_dir
 from companion.rules import Outcome, Refusal, RuleCore, SetupError, get_core
 from companion.rules.players import name_as_shown
-from companion.sessions.people import check_names, named_people, players_said, unnamed, with_names
+from companion.sessions.people import (
+    check_names,
+    check_one_seat_each,
+    named_people,
+    players_said,
+    unnamed,
+    with_names,
+)
 from companion.sessions.players import PlayerBook
 from companion.sessions.store import GameRow, GameStore
 from companion.stats import person_key
@@ -158,6 +165,7 @@ class Sessions:
     def create(self, game: Any, players: Any, options: Any = None, seed: Any = 0,
                names: Any = None) -> GameSession:
         header = make_header(game, players, options, seed, names)
+        check_one_seat_each(header, PlayerBook(self.store.db).aliases())
         core = get_core(game)
         game_id = self.store.create(header)
         state = core.new_game(header["players"], header["options"], header["seed"])

@@ -123,6 +123,23 @@ def named_people(header: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(p for p in players_as_people(header) if isinstance(p, str))
 
 
+def check_one_seat_each(header: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+    """Refuse a new game that seats one person twice under two names the Players tab made
+    one (a merge or a rename: "Ann" is Anna): the statistics would count it as a game
+    against oneself, which a merge refuses for the games already played. Names alike but
+    for case or spaces are the header's own refusal (`make_header`). Raises `SetupError`
+    ``bad_players`` ``same_person``, naming the two as typed."""
+    who = People((), aliases)
+    seated: dict[str, str] = {}
+    for name in named_people(header):
+        key = person_key(who.follow(name))
+        if key in seated:
+            raise SetupError("bad_players", reason="same_person",
+                             player=PlayerId(seated[key], colour=False),
+                             other=PlayerId(name, colour=False))
+        seated[key] = name
+
+
 def winner_as_people(header: Mapping[str, Any], winner: Any) -> Any:
     """A core's winner (`winner_people`) as `players_as_people` says its seats."""
     seats = dict(zip(header["players"], players_as_people(header), strict=True))
