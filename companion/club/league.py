@@ -190,7 +190,7 @@ class League:
             nobody = json.loads(unnamed) if unnamed is not None else unnamed_before(game,
                                                                                    players)
             records.append(GameRecord(i, game, _seats(players, nobody, renames),
-                                      _winner(winner, nobody, renames), True))
+                                      _winner(winner, players, nobody, renames), True))
         tables: dict[str, int] = {}
         for row in rows:
             tables[row[0]] = tables.get(row[0], 0) + 1
@@ -209,15 +209,20 @@ def _winner_at(winner: Any, won: list[int], seats: tuple[str | Unnamed, ...]) ->
     return seats[won[0]] if won else None
 
 
-def _winner(winner: Any, nobody: list[str], renames: Callable[[str], str]) -> Any:
+def _winner(winner: Any, players: list[str], nobody: list[str],
+            renames: Callable[[str], str]) -> Any:
     """A result's winner (a name, a pair's list, or None) as the statistics count it: a
-    person under their name now, an unnamed seat nobody."""
+    person under their name now, an unnamed seat nobody. A name that is none of the
+    result's `players` (as the table sent them) won nothing: a draw. Tables before stop 34
+    sent a drawn Tauziehen game as won by "draw", which the statistics, reading names
+    alike but for case as one person (`stats.person_key`), would count as won by a player
+    called "Draw"."""
     def one(name: str) -> str | Unnamed:
         return Unnamed(name) if name in nobody else renames(name)
 
     if isinstance(winner, list):
         return [one(w) for w in winner if isinstance(w, str)]
-    return one(winner) if isinstance(winner, str) else winner
+    return one(winner) if isinstance(winner, str) and winner in players else None
 
 
 def _seats(players: list[str], nobody: list[str],
