@@ -11,6 +11,7 @@ import pytest
 from daemon_helpers import wait_until
 from mqtt_helpers import Broker, Listener, needs_mosquitto, state_at
 from test_mqtt import play, run, table  # noqa: F401
+from web_helpers import web_daemon
 
 from companion.rules import get_core
 from companion.rules.randomplay import random_game
@@ -74,3 +75,52 @@ def test_discovery_can_be_switched_off(run, tmp_path):  # noqa: F811
     home = run(Listener(broker.port, "homeassistant/#", client_id="home-assistant"))
     with pytest.raises(AssertionError, match="not received"):  # nothing retained there
         home.take(lambda t, p, r: True, timeout=1.0)
+
+
+def configs_named(home: Listener, topics: set[str], names: set[str]) -> dict[str, dict]:
+    """The discovery configs of `topics` as they come, once they carry `names`."""
+    seen: dict[str, dict] = {}
+
+    def arrived(topic: str, payload: dict, retained: bool) -> bool:
+        if topic in topics:
+            seen[topic] = payload
+        return {config["name"] for config in seen.values()} == names and len(seen) == 2
+
+    home.take(arrived)
+    return seen
+
+
+def test_the_sensors_are_named_in_the_tables_language(run, tmp_path):  # noqa: F811
+    """The sensors were "Game" and "Score" at a German table too. Now they are named in the
+    table's language, and named again when the page changes it; their ids, topics and
+    templates stay as they were (a dashboard or automation names them by id)."""
+    broker = run(Broker(tmp_path / "broker").start())
+    daemon = run(web_daemon(tmp_path / "table", language="de", mqtt={
+        "host": "127.0.0.1", "port": broker.port, "table": "kitchen"}))
+    wait_until(lambda: daemon.mqtt.connected.is_set())
+    home = run(Listener(broker.port, "homeassistant/#", client_id="home-assistant"))
+    topics = {f"homeassistant/sensor/companion_kitchen/{name}/config"
+              for name in ("game", "score")}
+    german = {t: p for t, (p, _) in home.latest(topics).items()}
+
+    def named(config: dict) -> tuple[str, str]:
+        return config["name"], config["device"]["model"]
+
+    assert {t: named(c) for t, c in german.items()} == {
+        "homeassistant/sensor/companion_kitchen/game/config": (
+            "Spiel", "Schiedsrichter für Brettspiele"),
+        "homeassistant/sensor/companion_kitchen/score/config": (
+            "Spielstand", "Schiedsrichter für Brettspiele")}
+    for lang, game, score in (("fr", "Jeu", "Score"), ("nl", "Spel", "Stand"),
+                              ("en", "Game", "Score")):
+        daemon.save_settings(lang, {})
+        seen = configs_named(home, topics, {game, score})
+        for where, config in seen.items():
+            kept = {k: v for k, v in german[where].items() if k not in ("name", "device")}
+            assert {k: v for k, v in config.items() if k not in ("name", "device")} == kept
+            assert config["device"]["identifiers"] == ["companion_kitchen"]
+        assert seen["homeassistant/sensor/companion_kitchen/game/config"]["unique_id"] == \
+            "companion_kitchen_game"
+    fresh = run(Listener(broker.port, "homeassistant/#", client_id="home-assistant-2"))
+    assert {named(p)[0] for p, retained in fresh.latest(topics).values() if retained} == {
+        "Game", "Score"}  # the last language's, retained for whoever connects next

@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import person as i18n_person
+from companion.i18n.catalogs import translate
+from companion.i18n.homeassistant_messages import HOMEASSISTANT
 from companion.rules import GAMES
 from companion.screens.common import GAME_TITLES
 from companion.sessions.people import person, unnamed
@@ -65,22 +67,29 @@ def seat_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
     return label
 
 
-def discovery(table: str, prefix: str, state_topic: str,
-              status_topic: str) -> list[tuple[str, dict[str, Any]]]:
-    """(topic, retained config) for each sensor of this table."""
+def discovery(table: str, prefix: str, state_topic: str, status_topic: str,
+              lang: str = "en") -> list[tuple[str, dict[str, Any]]]:
+    """(topic, retained config) for each sensor of this table, named in `lang` (the table's
+    language; announced again when it changes). Only the names follow the language: the
+    topics, ``unique_id`` and ``object_id`` (the entity ids dashboards and automations use)
+    and the templates stay the same in every language."""
+    def named(key: str) -> str:
+        context = f"homeassistant:{key}"
+        return translate(context, str(HOMEASSISTANT[context]), lang)
+
     device = {"identifiers": [f"companion_{table}"], "name": f"companion {table}",
-              "manufacturer": "companion", "model": "board game referee"}
+              "manufacturer": "companion", "model": named("model")}
     common = {"state_topic": state_topic, "availability_topic": status_topic,
               "payload_available": "online", "payload_not_available": "offline",
               "device": device, "json_attributes_topic": state_topic}
     sensors = {
-        "game": {"name": "Game", "icon": "mdi:dice-multiple",
+        "game": {"name": named("game"), "icon": "mdi:dice-multiple",
                  "value_template": "{{ value_json.scoreboard.title or 'none' }}",
                  "json_attributes_template": "{{ {'status': value_json.scoreboard.status, "
                                              "'turn': value_json.scoreboard.turn, "
                                              "'winner': value_json.scoreboard.winner} "
                                              "| tojson }}"},
-        "score": {"name": "Score", "icon": "mdi:scoreboard",
+        "score": {"name": named("score"), "icon": "mdi:scoreboard",
                   "value_template": "{{ value_json.scoreboard.score }}",
                   "json_attributes_template": "{{ value_json.scoreboard.scores | tojson }}"},
     }

@@ -27,7 +27,8 @@ Topics (``companion/<table>/...``):
   replaced. A clash ends without a restart when the other box is no longer heard (clash.py),
   or at once when the retained id is cleared on the broker (an empty retained message: each
   box then announces itself again, and a box still there is heard at once).
-- Home Assistant's discovery configs (homeassistant.py), retained, on every connection.
+- Home Assistant's discovery configs (homeassistant.py), retained, on every connection and
+  again when the table's language changes (the sensors are named in it).
 
 One thread owns the delivery: it waits for a nudge (the hub published something, the broker
 connected) and sends the pending rows one at a time, each after the previous one was
@@ -123,6 +124,7 @@ class Publisher:
         self._state: Any = None
         self._state_dirty = False
         self._state_version = 0
+        self._discovered_in: str | None = None  # the language the sensors were named in
         self._lock = threading.Lock()
         # Outbox rows handed to paho and not yet acknowledged: paho sends them again itself
         # after a reconnect, so they are waited for, never published a second time.
@@ -183,16 +185,26 @@ class Publisher:
         client.subscribe(topic(self.table, "box"), qos=1)  # before the announcement: in order
         self._announce()
         client.publish(topic(self.table, "status"), "online", qos=1, retain=True)
-        if self.config.mqtt_discovery:  # Home Assistant finds the table's sensors
-            for where, config in discovery(self.table, self.config.mqtt_discovery_prefix,
-                                           topic(self.table, "state"),
-                                           topic(self.table, "status")):
-                client.publish(where, json.dumps(config), qos=1, retain=True)
+        self._discover(client)
         with self._lock:
             self._state_dirty = True
         self.connected.set()
         self._report()
         self._nudge.set()
+
+    def _discover(self, client: mqtt.Client) -> None:
+        """Home Assistant finds the table's sensors (retained configs, unless switched off),
+        named in the table's language: on every connection, and again when the language
+        changes (`_run`); their ids stay (homeassistant.discovery)."""
+        with self._lock:
+            lang = self.lang
+        if self.config.mqtt_discovery:
+            for where, config in discovery(self.table, self.config.mqtt_discovery_prefix,
+                                           topic(self.table, "state"),
+                                           topic(self.table, "status"), lang):
+                client.publish(where, json.dumps(config, ensure_ascii=False), qos=1,
+                               retain=True)
+        self._discovered_in = lang
 
     def _on_connect_fail(self, client, userdata) -> None:
         self._fail("cannot reach the broker; the table plays on, the outbox keeps what it "
@@ -293,6 +305,8 @@ class Publisher:
             if not self.connected.is_set():
                 continue
             try:
+                if self._discovered_in != self.lang:  # the page chose another language
+                    self._discover(self.client)
                 self._send_state()
                 while self.connected.is_set() and not self._stopping.is_set() and (
                         rows := self.outbox.pending()):

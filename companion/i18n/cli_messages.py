@@ -298,3 +298,8 @@ SENTENCES.update(REPLAY)
 from companion.i18n.results_messages import RESULTS  # noqa: E402
 
 SENTENCES.update(RESULTS)
+
+# Home Assistant's names for the table's sensors (MQTT discovery, in the table's language)
+from companion.i18n.homeassistant_messages import HOMEASSISTANT  # noqa: E402
+
+SENTENCES.update(HOMEASSISTANT)
