@@ -152,7 +152,7 @@ def test_home_assistant_says_an_unnamed_seat_in_the_tables_language_and_apart(
                                             {"Red": red, "red (blue)": blue})
     assert sensor_value(game, payload)[1]["winner"] == "red (blue)"
     daemon.save_settings("fr", {})
-    assert sensor_value(score, said("rouge"))[0] == f"rouge {red} : {blue} red"
+    assert sensor_value(score, said("Rouge"))[0] == f"Rouge {red} : {blue} red"
 
 
 def test_the_scoreboard_says_whose_turn_it_is_as_it_says_the_seats():
@@ -162,6 +162,20 @@ def test_the_scoreboard_says_whose_turn_it_is_as_it_says_the_seats():
     view = {"id": 1, "status": "playing", **core.view(core.new_game(["red", "blue"], {}, 4)),
             "names": {"blue": "Bo"}}
     board = scoreboard(view, "nl")
-    assert board["scores"] == {"rood": 0, "Bo": 0} and board["score"] == "rood 0 : 0 Bo"
-    assert board["turn"] == {"red": "rood", "blue": "Bo"}[view["turn"]]
+    assert board["scores"] == {"Rood": 0, "Bo": 0} and board["score"] == "Rood 0 : 0 Bo"
+    assert board["turn"] == {"red": "Rood", "blue": "Bo"}[view["turn"]]
     assert board["winner"] is None
+
+
+def test_home_assistant_says_a_colour_without_a_name_with_a_capital():
+    """French and Dutch write a colour small: Home Assistant's score began "rouge 0 : 0 Bo",
+    its turn "rouge", where German and English say "Rot", "Red". A seat played without a
+    name stands alone there, as a name does, so it begins with a capital in every language
+    (i18n.sentence); a person's name stays as typed."""
+    core = get_core("laufrauf")
+    view = {"id": 1, "status": "playing", **core.view(core.new_game(["red", "blue"], {}, 4)),
+            "names": {"blue": "bo"}}
+    for lang, red in (("fr", "Rouge"), ("nl", "Rood"), ("de", "Rot"), ("en", "Red")):
+        board = scoreboard(view, lang)
+        assert (board["score"], board["scores"]) == (f"{red} 0 : 0 bo", {red: 0, "bo": 0})
+        assert board["turn"] == {"red": red, "blue": "bo"}[view["turn"]]

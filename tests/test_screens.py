@@ -363,3 +363,23 @@ def test_lauf_rauf_names_the_person_with_the_colour_on_the_oled():
     alone = [t for t, _ in draw(Scene(lang="de", state=dict(LAUF, turn="yellow",
                                                             throws=2))).texts]
     assert "▶ Gelb" in alone, alone
+
+
+@pytest.mark.parametrize(("lang", "yellow", "red"), [("fr", "Jaune", "rouge"),
+                                                      ("nl", "Geel", "rood")])
+def test_a_colour_without_a_name_begins_its_line_with_a_capital_on_the_oled(lang, yellow, red):
+    """French and Dutch write a colour small, so a seat played without a name began its line
+    so ("▶ jaune", "jaune / frappe"), where German and English say "Gelb", "Yellow". Now
+    the colour standing for the player begins its line with a capital (i18n.sentence); a
+    colour inside a line ("frappe rouge 2") stays small."""
+    from companion.screens.samples import LAUF
+
+    turn = [t for t, _ in draw(Scene(lang=lang, state=dict(LAUF, turn="yellow",
+                                                           throws=2))).texts]
+    assert f"▶ {yellow}" in turn, turn
+    strike = {"kind": "strike", "params": {"player": "yellow", "figure": 0,
+                                           "victim": {"player": "red", "figure": 1}}}
+    said = [t for t, _ in draw(Scene(lang=lang, state=LAUF, banner=strike)).texts]
+    assert (said[0], said[-1]) == (yellow, f"{red} 2"), said
+    won = [t for t, _ in draw(Scene(lang=lang, state=dict(LAUF, winner="yellow"))).texts]
+    assert won[0] == yellow, won

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import person as i18n_person
+from companion.i18n import sentence
 from companion.i18n.catalogs import translate
 from companion.i18n.homeassistant_messages import HOMEASSISTANT
 from companion.rules import GAMES
@@ -52,14 +53,16 @@ def scoreboard(view: dict[str, Any] | None, lang: str = "en") -> dict[str, Any]:
 def seat_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
     """Each seat (player id) as the sensors say it in `lang`: its person's name (a Lauf
     Rauf! colour's ``names``: sessions/people.py); a seat played without a name as its
-    colour, as a name is said ("Rot", `i18n.person`: nobody's name). Where two seats would
-    read alike (blue's person "red" beside the unnamed red seat, a game stored before
-    1c6a60d: "Red" and "red" in English), the person has their colour beside the name
-    ("red (blue)"), so the score's two numbers stay two."""
+    colour, as a name is said ("Rot", `i18n.person`: nobody's name), with a capital where
+    the language writes a colour small (French "Rouge"): it stands alone, as a name does.
+    Where two seats would read alike (blue's person "red" beside the unnamed red seat, a
+    game stored before 1c6a60d: "Red" and "red" in English), the person has their colour
+    beside the name ("red (blue)"), so the score's two numbers stay two."""
     players = [p for p in view.get("players") or () if isinstance(p, str)]
     nobody = unnamed(view) if "players" in view else ()
     names = view.get("names") or {}
-    label = {p: i18n_person(p, lang) if p in nobody else person(view, p) for p in players}
+    label = {p: sentence(i18n_person(p, lang)) if p in nobody else person(view, p)
+             for p in players}
     keys = [person_key(text) for text in label.values()]
     for p in players:
         if p not in nobody and keys.count(person_key(label[p])) > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.i18n import person, word
+from companion.i18n import person, sentence, word
 from companion.i18n.catalogs import translate
 from companion.screens.canvas import MIN_TEXT_PX, shortened
 
@@ -80,10 +80,12 @@ def color(player: str, lang: str) -> str:
 def who(player: str, lang: str, names: Mapping[str, str] | None, width: int,
         size: int = MIN_TEXT_PX) -> str:
     """A player as the table says them (`person`: "Anna (gelb)", "Gelb", "Ben"), to be drawn
-    in `width` px: a long name is cut at `size`, the colour after it stays whole."""
+    in `width` px: a long name is cut at `size`, the colour after it stays whole. It always
+    begins its line, so a colour standing for the player begins with a capital where the
+    language writes it small (`sentence`: French "Jaune", Dutch "Geel")."""
     name = (names or {}).get(player)
     if not name:
-        return person(player, lang)
+        return sentence(person(player, lang))
     colour = f" ({word(player, lang)})"
     return shortened(name, size, width, after=colour) + colour
 
