@@ -15,7 +15,7 @@ from web_helpers import started_daemon, web_daemon
 from companion.config import parse
 
 SMALL_PHONE = {"width": 360, "height": 740}
-MOVES = "#choices button, #places button"
+MOVES = "#choices button:not(#offline-moves *), #places button"  # the moves, not the retry
 RESTING = f"[...document.querySelectorAll('{MOVES}')].every((b) => b.disabled)"
 
 
@@ -59,7 +59,8 @@ def test_the_moves_rest_with_the_reason_while_the_table_is_off_and_come_back_wit
     reason = page.locator("#offline-moves")
     assert reason.is_visible()
     assert reason.inner_text() == ("Keine Verbindung zum Tisch: Sobald sie wieder steht, "
-                                   "kannst du wieder Züge eingeben.")
+                                   "kannst du wieder Züge eingeben. Jetzt erneut versuchen")
+    assert reason.get_by_role("button").is_enabled()  # the try again: no move, so not resting
     # each resting move says why to a screen reader too
     assert page.evaluate(f"[...document.querySelectorAll('{MOVES}')].every((b) => "
                          "b.getAttribute('aria-describedby') === 'offline-moves')")
@@ -118,3 +119,37 @@ def test_a_field_tapped_on_the_board_while_offline_is_held_back_and_said_unsent(
     assert page.get_attribute("#message", "data-code") == "offline_unsent"
     assert posted == []  # held back: nothing left the phone
     shot(page, "offline-field-held-back")
+
+
+# Each trigger as the phone meets it: its network back (the browser's `online`), the page
+# looked at again (`visibilitychange`: a headless page never hides, so the event is sent as
+# the browser sends it on coming back), the reader's tap on the offline line.
+TRIGGERS = {
+    "online": lambda page: page.evaluate("window.dispatchEvent(new Event('online'))"),
+    "visible": lambda page: page.evaluate("document.dispatchEvent(new Event('visibilitychange'))"),
+    "tap": lambda page: page.get_by_role("button", name="Jetzt erneut versuchen")
+                            .click(timeout=2_000),
+}
+
+
+@pytest.mark.parametrize("trigger", TRIGGERS)
+def test_the_table_back_is_reached_at_once_when_the_phone_has_reason_to_try(
+        browser, daemon, tmp_path, trigger):
+    """The stream's back-off (live.js) waits ever longer for a table that stays away, up to
+    30 s, and a table back meanwhile was a dead phone till the wait was out. Four tries
+    refused: the next waits 8 s at least. The table back and a reason to try, the moves come
+    back well before."""
+    table = daemon[0]
+    page = _seated(browser, table)
+    refused: list[str] = []
+    page.on("requestfailed", lambda request: refused.append(request.url)
+            if request.url.endswith("/api/stream") else None)
+    daemon.pop().stop()
+    until(page, RESTING)
+    shot(page, "offline-moves-try-again")
+    while len(refused) < 4:  # 0.5 + 1 + 2 + 4 s at least, at most twice that
+        page.wait_for_timeout(100)
+    _restarted(daemon, table.web.port, tmp_path)
+    TRIGGERS[trigger](page)
+    until(page, f"!({RESTING})", timeout=2_000)
+    assert page.is_hidden("#offline-moves")

@@ -36,6 +36,8 @@ PAGE: dict[str, Source] = {
                       "connection is back, try again.",
     # beside the moves, resting while the table's stream is lost (the badge: "offline")
     "offline_moves": "No connection to the table: once it is back, you can enter moves again.",
+    # a button on that line: the stream tries the table now, not once its back-off is out
+    "retry": "Try again now",
     "live": "live",
     # the table's parts (daemon/links.py), said at the top of the page while it lasts
     "box_gone": "The button box is not connected: presses on it do nothing. Check its USB "

@@ -1,7 +1,8 @@
 // The live stream (Server-Sent Events) that never gives up: after a refusal (503: the table
 // is full), a dropped connection or a server restart it reconnects with back-off (1 s
 // doubling to 30 s, with jitter so a hundred phones do not come back in the same instant).
-// The back-off resets once a stream has opened. Below it, the page's own stream (connect).
+// The back-off resets once a stream has opened, and its wait is cut short when the table may
+// be back (retry). Below it, the page's own stream (connect).
 (function () {
   "use strict";
   const FIRST_MS = 1000;
@@ -14,9 +15,7 @@
 
   // handlers: {event name: function(parsed data)}; onLive(true|false) shows the state.
   function open(handlers, onLive) {
-    let source = null;
-    let delay = FIRST_MS;
-    let timer = null;
+    let source, timer, delay = FIRST_MS;  // the stream; the try waiting, after this delay
     const more = [];  // listeners other modules add (the Players tab: "games")
 
     let heard = 0, aliveMs = 0;  // when the table last spoke; its interval, once said
@@ -38,20 +37,31 @@
     function lost() {
       onLive(false);
       source.close();  // we reconnect ourselves: EventSource gives up after a 503
-      const wait = delay * (0.5 + Math.random() / 2);
+      timer = setTimeout(connect, delay * (0.5 + Math.random() / 2));
       delay = Math.min(delay * 2, LONGEST_MS);
-      timer = setTimeout(connect, wait);
     }
 
-    setInterval(() => {
-      const open = source && source.readyState === EventSource.OPEN;
-      if (open && aliveMs && Date.now() - heard > SILENT_INTERVALS * aliveMs) lost();
+    setInterval(() => {  // an open stream fallen silent
+      if (source.readyState === EventSource.OPEN && aliveMs && Date.now() - heard > SILENT_INTERVALS * aliveMs) lost();
     }, 1000);
+
+    // A reason to think the table may be back (the phone's network is, the page is looked at
+    // again, the reader asks): the try the back-off holds is made now, by a page in sight. It
+    // counts as one, so a table that stays away is still tried no more often than before.
+    function retry() {
+      if (timer && !document.hidden) { close(); connect(); }
+    }
+    addEventListener("online", retry);
+    document.addEventListener("visibilitychange", retry);
+
+    function close() {  // the stream, and the try waiting
+      clearTimeout(timer);
+      source.close();
+    }
 
     // A fresh stream at once (e.g. after pairing: a paired phone also gets the OLED picture).
     function reopen() {
-      if (timer) clearTimeout(timer);
-      if (source) source.close();
+      close();
       delay = FIRST_MS;
       connect();
     }
@@ -59,21 +69,20 @@
     connect();
     return {
       reopen,
-      close: () => { if (timer) clearTimeout(timer); if (source) source.close(); },
+      retry,
+      close,
       addEventListener: (name, listener) => {  // kept across reconnects
         more.push([name, listener]);
-        if (source) source.addEventListener(name, listener);
+        source.addEventListener(name, listener);
       },
-      get open() { return Boolean(source) && source.readyState === EventSource.OPEN; },
+      get open() { return source.readyState === EventSource.OPEN; },
     };
   }
-
-  window.companionLive = {open};
 
   // The page's stream: what each of the table's messages changes on the page.
   const companion = window.companion, app = companion;  // the page's state (app.js)
   const $ = (sel) => document.querySelector(sel);
-  const t = (...args) => companion.t(...args);
+  const t = companion.t;  // i18n.js
 
   function connect() {
     const live = $("#live");
@@ -108,7 +117,7 @@
       app.live = on;
       if (on) {
         companion.reached();
-        if (companion.historyTab) companion.historyTab.missed();
+        companion.historyTab.missed();
       }
       if (changed) companion.play.render();  // the moves rest while offline, and come back
       else companion.play.sayNoGame();

@@ -136,7 +136,7 @@
   // While offline the moves this phone would offer rest, with the reason above them for the
   // eye and beside each for a screen reader, until the stream is back (live.js draws them
   // anew then): a table that is off takes no move, and one sent into the gap would leave the
-  // phone not knowing whether it went in.
+  // phone not knowing whether it went in. The reader may have the table tried again at once.
   function restWhileOffline() {
     const moves = document.querySelectorAll("#choices button, #places button");
     if (!offline() || !moves.length) return;
@@ -144,6 +144,7 @@
     why.id = "offline-moves";
     why.className = "hint";
     why.textContent = t("offline_moves");
+    why.append(" ", button(t("retry"), app.stream.retry, "secondary"));  // no move: not resting
     $("#choices").prepend(why);
     moves.forEach((b) => { b.disabled = true; b.setAttribute("aria-describedby", why.id); });
   }
