@@ -53,10 +53,6 @@
     document.querySelectorAll("[data-armed]").forEach((b) => companion.confirm.disarm(b));
     translatePage();
     companion.play.render();
-    // translatePage() reset the badge to its markup; say what the stream really is.
-    const on = Boolean(app.stream) && app.stream.open;
-    $("#live").classList.toggle("off", !on);
-    $("#live").textContent = t(on ? "live" : "offline");
     companion.historyTab.draw();  // the history speaks the new language at once
     if (companion.setup) { companion.setup.changed(); companion.setup.offerTableLanguage(); }  // the New game tab, once opened
     document.dispatchEvent(new CustomEvent("companion:language", {detail: app.lang}));  // other tabs

@@ -112,7 +112,8 @@
       }),
     }, (on) => {
       live.classList.toggle("off", !on);
-      live.textContent = t(on ? "live" : "offline");
+      live.dataset.t = on ? "live" : "offline";  // said again in a language chosen later (app.js)
+      live.textContent = t(live.dataset.t);
       const changed = app.live !== on;
       app.live = on;
       if (on) {
