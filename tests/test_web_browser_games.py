@@ -349,3 +349,24 @@ def test_a_screen_reader_is_told_when_its_turn_comes(browser, daemon):
     until(page, "document.querySelector('#said').textContent === 'Ben (gelb) ist am Zug'")
     assert page.title().startswith("▶ Ben (gelb) ist am Zug")
     assert page.get_attribute("#said", "aria-live") == "polite"
+
+
+def test_the_title_says_whose_turn_in_the_language_just_chosen(browser, daemon):
+    """The page's title tells a phone in another tab that its turn came. A language chosen
+    says it in the new words at once, not only once the table's next state comes."""
+    from browser_helpers import choose_language
+    game = daemon.hub.call(lambda: daemon.table.create_game(
+        "laufrauf", ["red", "yellow"], {}, 3, names={"red": "Anna", "yellow": "Ben"}))["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page, "yellow")
+    until(page, "window.companion.state && window.companion.state.turn === 'red'")
+    for action in ({"type": "roll", "player": "red", "dice": [1, 2]},
+                   {"type": "pass", "player": "red"}):
+        daemon.hub.call(daemon.table.apply, game, action)
+    until(page, "document.title.startsWith('▶')")
+    assert page.title() == "▶ Ben (gelb) ist am Zug · companion"
+    choose_language(page, "nl")
+    assert page.title() == "▶ Ben (geel) is aan de beurt · companion"
+    choose_language(page, "fr")
+    assert page.title() == "▶ À Ben (jaune) de jouer · companion"

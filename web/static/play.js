@@ -68,6 +68,7 @@
     $("#undo").hidden = !s || !$("#pair").hidden;  // no game, or a watcher's (no moves): no undo
     // seats only for a paired phone: a watcher's could make no move (it is told to pair)
     companion.seats.render($("#pair").hidden ? s : null, t, button, renderChoices, (p) => companion.playerName(s.game, p, s.names));
+    companion.seats.title(s, t);
     renderPrompt();
     renderChoices();
   }

@@ -20,7 +20,7 @@
     if (!earlier.length) return [];
     return seats[Math.max(...earlier)].filter((p) => (s.players || []).includes(p));
   }
-  const onTurn = (s) => !!s && !!s.turn && mine(s).includes(s.turn);
+  const onTurn = (s) => !!s && mine(s).includes(s.turn);  // no turn (undefined): none's
 
   function toggle(s, p) {
     const list = mine(s).filter((x) => x !== p);
@@ -114,12 +114,19 @@
     if (told && line.textContent === told.text) line.textContent = told.text = told.say();
   });
 
+  // The page's title says whose turn it is when it is one of this phone's seats': set with
+  // each state, and each time the page is drawn (in the language just chosen, say).
+  function title(s, t) {
+    const turn = onTurn(s) && t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
+    document.title = turn ? `▶ ${turn} · ${TITLE}` : TITLE;
+    return turn;
+  }
+
   // Called with each new state: tells the phone when one of its seats' turn begins, and when
   // the game they play ends (`end(s)`: how the page says it, in its game's own words).
   function notify(before, s, t, end) {
-    const now = onTurn(s);
+    const now = title(s, t);
     const turn = () => t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
-    document.title = now ? `▶ ${turn()} · ${TITLE}` : TITLE;
     const same = !!before && before.id === s.id;
     if (!now) {
       if (s.status === "over" && same && before.status !== "over" && mine(s).length) tell(s.id, false, () => end(s));
@@ -135,5 +142,5 @@
     api.told += 1;
   }
 
-  const api = (window.companion.seats = {mayMove, render, notify, mine, told: 0});
+  const api = (window.companion.seats = {mayMove, render, notify, title, mine, told: 0});
 })();
