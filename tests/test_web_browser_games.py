@@ -370,3 +370,16 @@ def test_the_title_says_whose_turn_in_the_language_just_chosen(browser, daemon):
     assert page.title() == "▶ Ben (geel) is aan de beurt · companion"
     choose_language(page, "fr")
     assert page.title() == "▶ À Ben (jaune) de jouer · companion"
+
+
+def test_the_title_says_the_turn_as_soon_as_its_seat_is_chosen(browser, daemon):
+    """A phone that takes the seat whose turn it is: the title says so at once (another tab
+    open on the phone shows it), not only after the table's next state."""
+    daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page, "Ida")
+    until(page, "document.title === '▶ Ida ist am Zug · companion'")
+    page.locator("#seats button[aria-expanded=false]").click()
+    page.click("#seats button[data-player=Ida]")  # the seat given up again
+    until(page, "document.title === 'companion'")

@@ -62,6 +62,7 @@
           choosing = s.players.every((x) => mine(s).includes(x)) ? null : now;
           again();
           after();
+          title(s, t);
         }, "secondary seat");
         b.setAttribute("aria-pressed", String(mine(s).includes(p)));
         b.dataset.player = p;  // the player's id (the label may say it in the reader's words)
@@ -115,7 +116,8 @@
   });
 
   // The page's title says whose turn it is when it is one of this phone's seats': set with
-  // each state, and each time the page is drawn (in the language just chosen, say).
+  // each state, each time the page is drawn (in the language just chosen, say) and with each
+  // seat taken or given up.
   function title(s, t) {
     const turn = onTurn(s) && t("turn", {p: window.companion.playerName(s.game, s.turn, s.names)});
     document.title = turn ? `▶ ${turn} · ${TITLE}` : TITLE;
