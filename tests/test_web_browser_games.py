@@ -383,3 +383,17 @@ def test_the_title_says_the_turn_as_soon_as_its_seat_is_chosen(browser, daemon):
     page.locator("#seats button[aria-expanded=false]").click()
     page.click("#seats button[data-player=Ida]")  # the seat given up again
     until(page, "document.title === 'companion'")
+
+
+def test_the_title_forgets_the_turn_of_a_game_deleted_from_the_table(browser, daemon):
+    """The only game deleted (on another phone): the table shows none, and the title no
+    longer says that this phone is to play in it."""
+    game = daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"])["id"]
+    page = phone(browser, daemon)
+    pair(page, daemon)
+    seat(page)
+    until(page, "document.title.startsWith('▶')")
+    daemon.hub.call(daemon.table.delete_game, game)
+    until(page, "window.companion.state === null")
+    until(page, "!document.querySelector('#no-game').hidden")
+    assert page.title() == "companion"
