@@ -9,7 +9,7 @@ over real HTTP to a real daemon, stopped and started again on the same port and 
 from __future__ import annotations
 
 import pytest
-from browser_helpers import pair, phone, seat, shot, until
+from browser_helpers import open_setup, pair, phone, seat, shot, until
 from web_helpers import started_daemon, web_daemon
 
 from companion.config import parse
@@ -153,3 +153,23 @@ def test_the_table_back_is_reached_at_once_when_the_phone_has_reason_to_try(
     TRIGGERS[trigger](page)
     until(page, f"!({RESTING})", timeout=2_000)
     assert page.is_hidden("#offline-moves")
+
+
+def test_games_stored_while_the_phone_was_away_are_listed_once_it_is_back(
+        browser, daemon, tmp_path):
+    """The table restarted while the phone was out of Wi-Fi, and another phone started a
+    game before this one was back: its stream missed that "games", and the New game tab
+    still said there were none."""
+    table = daemon[0]
+    page = phone(browser, table)
+    open_setup(page)
+    page.wait_for_selector("#no-games", state="visible")
+    daemon.pop().stop()
+    until(page, "document.querySelector('#live').classList.contains('off')")
+    page.context.set_offline(True)
+    _restarted(daemon, table.web.port, tmp_path)
+    daemon[0].hub.call(daemon[0].table.create_game, "tauziehen", ["Ida", "Jan"], {}, 1)
+    page.context.set_offline(False)  # the phone's Wi-Fi back: it tries at once (`online`)
+    until(page, "!document.querySelector('#live').classList.contains('off')")
+    page.wait_for_selector("#games li", timeout=5_000)
+    assert page.is_hidden("#no-games")

@@ -295,7 +295,10 @@ def stream() -> Response:
     def snapshot() -> list[tuple[str, Any]]:
         events = [("you", {"paired": bool(phone)}),  # a phone unpaired meanwhile learns it here
                   ("state", call(d.table.view)), ("race", call(d.table.race_view)),
-                  ("links", call(d.links.view))]
+                  ("links", call(d.links.view)),
+                  # the stored games may have changed while a page's stream was away (a
+                  # restart, a phone out of Wi-Fi): the lists a page shows are fetched again
+                  ("games", {"opened": True})]
         if phone:
             position = call(d.table.position)
             if position is not None:
