@@ -173,3 +173,21 @@ def test_games_stored_while_the_phone_was_away_are_listed_once_it_is_back(
     until(page, "!document.querySelector('#live').classList.contains('off')")
     page.wait_for_selector("#games li", timeout=5_000)
     assert page.is_hidden("#no-games")
+
+
+def test_the_tables_language_chosen_while_the_phone_was_away_is_offered_once_it_is_back(
+        browser, daemon, tmp_path):
+    """Another phone chose French for the table while this one was out of Wi-Fi: its New game
+    form still offered German as the table's language once it was back."""
+    table = daemon[0]
+    page = phone(browser, table)
+    open_setup(page)
+    assert page.input_value("#table-lang") == "de"  # the page's, none chosen yet
+    daemon.pop().stop()
+    until(page, "document.querySelector('#live').classList.contains('off')")
+    page.context.set_offline(True)
+    _restarted(daemon, table.web.port, tmp_path)
+    daemon[0].save_settings("fr", {})
+    page.context.set_offline(False)
+    until(page, "!document.querySelector('#live').classList.contains('off')")
+    until(page, "document.querySelector('#table-lang').value === 'fr'", timeout=5_000)

@@ -9,7 +9,7 @@ in the server's loop instead; `post_action` here is its reference. The OpenAPI d
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -36,6 +36,9 @@ from companion.web.moves import apply_move
 from companion.web.openapi import openapi_document
 from companion.web.stream import TooManyStreams, frame_data, legal_event
 
+if TYPE_CHECKING:
+    from companion.daemon.daemon import Daemon
+
 api = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_MAX_AGE = 365 * 24 * 3600
 api.before_request(known_language)
@@ -55,6 +58,12 @@ def openapi() -> Response:
     return jsonify(openapi_document())
 
 
+def language_chosen(d: Daemon) -> bool:
+    """Whether the table's language was chosen (on a page, or in the config file), not the
+    default: a page's New game form then offers it for a new game."""
+    return d.settings.chosen or d.file_config.language_chosen
+
+
 @api.get("/status")
 def status() -> Response:
     d = daemon()
@@ -62,7 +71,7 @@ def status() -> Response:
                                             d.table.reach.view()))
     return jsonify({"paired": paired(), "simulate": d.simulate,
                     "language": d.settings.language,
-                    "language_chosen": d.settings.chosen or d.file_config.language_chosen,
+                    "language_chosen": language_chosen(d),
                     "games": sorted(GAMES), "current": current,
                     "buttons": d.button_names(), "simulated_seats": d.simulated_seats,
                     "page_url": d.page_url,
@@ -299,6 +308,8 @@ def stream() -> Response:
                   # the stored games may have changed while a page's stream was away (a
                   # restart, a phone out of Wi-Fi): the lists a page shows are fetched again
                   ("games", {"opened": True})]
+        if language_chosen(d):  # the table's language, chosen while the page was away too
+            events.append(("language", d.settings.language))
         if phone:
             position = call(d.table.position)
             if position is not None:
