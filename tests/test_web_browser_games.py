@@ -28,16 +28,20 @@ def figure(page, player: str, index: int) -> dict:
             "field": page.get_attribute(sel, "data-field")}
 
 
+def die(page, n: int):
+    """The faces of the table's die `n` (and its "stayed" toggle on a throw again)."""
+    return page.locator(".dice-entry").get_by_role("group", name=f"Würfel {n}", exact=True)
+
+
 def enter_throw(page, a: int, b: int) -> None:
-    """Enter the table's own dice and wait until the board shows them."""
-    dice = page.locator(".dice-entry select")
-    dice.nth(0).select_option(str(a))
-    dice.nth(1).select_option(str(b))
-    page.get_by_role("button", name="Wurf eintragen", exact=True).click()
+    """Enter the table's own dice, a tap per die, and wait until the board shows them."""
+    die(page, 1).get_by_role("button", name=str(a), exact=True).click()
+    die(page, 2).get_by_role("button", name=str(b), exact=True).click()
+    page.get_by_role("button", name=f"Wurf eintragen: {a} und {b}", exact=True).click()
     until(page, f"document.querySelector('#dice')?.dataset.dice === '{a},{b}'")
 
 
-def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon):
+def test_lauf_rauf_throw_enter_real_dice_start_and_keep_a_die(browser, daemon):
     page = phone(browser, daemon)
     pair(page, daemon)
     open_setup(page)
@@ -68,22 +72,21 @@ def test_lauf_rauf_throw_enter_real_dice_start_and_see_a_refusal(browser, daemon
     assert figure(page, "red", 0) == {"level": "lower", "field": "0"}
     shot(page, "13-laufrauf-started")
 
-    # a turn's first throw: the pickers start on "–", and it is entered once both are set
-    dice = page.locator(".dice-entry select")
-    enter = page.get_by_role("button", name="Wurf eintragen", exact=True)
-    assert [dice.nth(i).input_value() for i in (0, 1)] == ["", ""]
+    # a turn's first throw: no face chosen, and it is entered once both dice have a value
+    enter = page.locator(".dice-entry button.whole-row")
+    assert page.locator(".dice-entry [aria-pressed=true]").count() == 0
     assert enter.is_disabled()
-    dice.nth(0).select_option("2")
+    die(page, 1).get_by_role("button", name="2", exact=True).click()
     assert enter.is_disabled()  # die 2 not yet set
     enter_throw(page, 2, 3)
-    page.locator(".dice-entry select").nth(0).select_option("4")  # but die 1 stayed a 2
-    page.get_by_role("button", name="Wurf eintragen (Würfel 1 blieb liegen)").click()
-    page.wait_for_selector("#message:not([hidden])")
-    assert page.get_attribute("#message", "data-code") == "kept_die_changed"
-    assert page.inner_text("#message") == \
-        "Der liegengelassene Würfel kann sich nicht ändern (2 → 4)."
-    shot(page, "14-laufrauf-refused")
-    assert first and page.get_attribute("#dice", "data-dice") == "2,3"  # nothing changed
+    # die 1 stayed a 2: its value cannot be changed (the table refused a 4 from the old pickers)
+    die(page, 1).get_by_role("button", name="blieb liegen", exact=True).click()
+    assert die(page, 1).get_by_role("button", name="4", exact=True).is_disabled()
+    die(page, 2).get_by_role("button", name="5", exact=True).click()
+    page.get_by_role("button", name="Würfel 2 neu: 5, Würfel 1 blieb: 2", exact=True).click()
+    until(page, "document.querySelector('#dice')?.dataset.dice === '2,5'")
+    shot(page, "14-laufrauf-kept")
+    assert first and "Wurf 2 von 3" in page.inner_text("#prompt")
 
 
 def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):

@@ -360,9 +360,13 @@ def test_lauf_rauf_in_dutch_fits_a_narrow_phone_and_wraps_no_word_alone(browser,
     seat(page, "red")
     page.locator("#choices").get_by_role("button", name="Gooien", exact=True).click()
     until(page, "(window.companion.state.dice || []).length === 2")
-    page.check("#lr-real")  # the table's dice: "Worp invoeren (dobbelsteen 1 bleef liggen)"
-    until(page, "[...document.querySelectorAll('#choices button')]"
-                ".filter((b) => b.textContent.includes('dobbelsteen')).length === 2")
+    page.check("#lr-real")  # the table's dice: a die's "bleef liggen" beside "Dobbelsteen 1"
+    until(page, "document.querySelectorAll('.dice-entry .lr-stay').length === 2")
+    page.locator(".dice-entry .lr-stay").nth(1).click()  # and the button saying it all:
+    page.locator(".dice-entry [role=group] button:not(.lr-stay)").first.click()
+    until(page, "document.querySelector('.dice-entry button.whole-row').textContent"
+                " === 'Dobbelsteen 1 opnieuw: 1, dobbelsteen 2 bleef liggen: ' + "
+                "window.companion.state.dice[1]")
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "layout-07-lr-real-dice-nl-360")
     lines = page.evaluate(LINES, "#prompt")
@@ -371,6 +375,9 @@ def test_lauf_rauf_in_dutch_fits_a_narrow_phone_and_wraps_no_word_alone(browser,
     assert page.evaluate(WORDS_BROKEN) == []
     assert page.evaluate(OVERFLOWING) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for i in range(page.locator("#choices button").count()):
-        box = on_screen(page, f"#choices button:nth-of-type({i + 1})")
+    boxes = page.eval_on_selector_all(
+        "#choices button", "(bs) => bs.map((b) => { const r = b.getBoundingClientRect();"
+                           " return {left: r.left, right: r.right, height: r.height}; })")
+    assert len(boxes) >= 15  # the dice's faces and "bleef liggen" too, not the first of each
+    for box in boxes:
         assert box["left"] >= 0 and box["right"] <= 360 and box["height"] <= 72, box

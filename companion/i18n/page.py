@@ -298,8 +298,12 @@ PAGE: dict[str, Source] = {
     "lr_hands": "Cards in hand",
     "lr_die": "Die {n}",
     "lr_real": "Dice and cards from the table (enter them here)",
+    # the table's dice entered (laufrauf.js realDice): a toggle beside a die's name on a
+    # throw again; the button, off until each die has a value, then saying what it enters
+    "lr_stayed": "stayed",
     "lr_enter_dice": "Enter the throw",
-    "lr_enter_kept": "Enter the throw (die {n} stayed)",
+    "lr_enter_both": "Enter the throw: {a} and {b}",
+    "lr_enter_kept": "Die {n} thrown again: {a}, die {m} stayed: {b}",
     "lr_enter_cards": "Enter the cards turned up",
     "lr_blitzstart": "Lightning Start",
     "lr_ruecklauf": "Run Back",
@@ -427,7 +431,8 @@ PARTS: dict[str, tuple[str, ...]] = {
         "lr_summit", "lr_throw", "lr_huckauf", "lr_prompt_huckauf", "lr_must_run", "lr_start",
         "lr_run", "lr_ascend", "lr_strike", "lr_backward", "lr_to_base", "lr_pushed", "lr_with",
         "lr_roll", "lr_keep", "lr_rolled", "lr_bg_home", "lr_bg_on", "lr_call", "lr_sacrifice",
-        "lr_take", "lr_pass", "lr_hands", "lr_die", "lr_real", "lr_enter_dice", "lr_enter_kept",
+        "lr_take", "lr_pass", "lr_hands", "lr_die", "lr_real", "lr_stayed", "lr_enter_dice",
+        "lr_enter_both", "lr_enter_kept",
         "lr_enter_cards", "lr_blitzstart", "lr_ruecklauf", "lr_aufstieg", "lr_rueckschlag",
         "lr_joker", "lr_said_base", "lr_said_lower", "lr_said_middle", "lr_said_summit",
         "lr_said_bg_summit", "lr_said_bg_on",

@@ -83,20 +83,6 @@
     }
   };
 
-  // Pickers that must each be set before `buttons` may send, so that one left alone never
-  // sends a value nobody chose: `askFirst` gives a picker a first, disabled choice (`unset`),
-  // `requireAll` keeps the buttons off until every picker has a value.
-  companion.askFirst = (select, unset) => {
-    const ask = new Option(unset, "", true, true);
-    ask.disabled = true;
-    select.add(ask);
-  };
-  companion.requireAll = (selects, buttons) => {
-    const update = () => buttons.forEach((b) => { b.disabled = selects.some((x) => !x.value); });
-    selects.forEach((x) => x.addEventListener("change", update));
-    update();
-  };
-
   // A board picture's text alternative: its game's title and the position in words (`said`),
   // the picture's own name (aria-label), redrawn with it: current, and never read out at each
   // change as a live region would be.

@@ -3,7 +3,7 @@
 // dice showing — a virtual throw or the table's own dice, moves, the Berggeist, cards.
 (function () {
   "use strict";
-  const {esc, colour, askFirst, requireAll} = window.companion;  // escaping, app.css's colours
+  const {esc, colour} = window.companion;  // escaping, app.css's colours
   const PLAYERS = ["red", "blue", "green", "yellow"];  // the figures' colours
   const COLORS = {get red() { return colour("red"); }, get blue() { return colour("blue"); },
     get green() { return colour("green"); }, get yellow() { return colour("yellow"); }};
@@ -147,29 +147,54 @@
     }
   }
 
-  // The table's own dice, entered with two pickers. A turn's first throw starts on "–", not
-  // on a number: entering stays off until both dice are set, so pickers left alone never
-  // enter a throw nobody made. A throw again starts on the last one (a die may stay).
+  // The table's own dice, entered as they lie: a row per die, its six faces to tap, and on a
+  // throw again a "stayed" toggle per die (one at most: a die is thrown again), whose die
+  // keeps its value. Nothing is chosen at first, and the one button, saying what it enters,
+  // stays off until each die has a value: a throw nobody made is never entered.
+  // (Its buttons are toggles, aria-pressed: each face, each "stayed".)
   function realDice(ui, s, rolls) {
-    const box = document.createElement("div");
+    const t = ui.t, box = document.createElement("div"), values = [null, null];
+    let stayed = null;  // the die that stayed: the roll's `keep`
     box.className = "dice-entry";
-    const selects = [0, 1].map((i) => {
-      const select = document.createElement("select");
-      select.setAttribute("aria-label", ui.t("lr_die", {n: i + 1}));
-      if (!s.dice) askFirst(select, "–");
-      for (let v = 1; v <= 6; v++) select.add(new Option(String(v), String(v), false, !!s.dice && s.dice[i] === v));
-      box.append(select);
-      return select;
+    box.dataset.step = "";  // on the first screen whole (play.js fitBoard)
+    const rows = [0, 1].map((i) => {
+      const row = document.createElement("div"), name = document.createElement("span");
+      Object.assign(name, {id: `lr-die-${i}`, textContent: t("lr_die", {n: i + 1})});
+      row.className = "lr-die";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-labelledby", name.id);
+      row.append(name);
+      const stay = s.dice && rolls.some((a) => a.keep === i) ? ui.button(t("lr_stayed"), () => {
+        stayed = stayed === i ? null : i;
+        values[i] = stayed === i ? s.dice[i] : null;
+        update();
+      }, "secondary lr-stay") : null;
+      if (stay) row.append(stay);
+      const faces = [1, 2, 3, 4, 5, 6].map((v) => ui.button(String(v), () => { values[i] = v; update(); }, "secondary"));
+      row.append(...faces);
+      box.append(row);
+      return {stay, faces};
     });
+    const enter = ui.button("", () => ui.send({...rolls.find((a) => a.keep === (stayed ?? undefined)), dice: values}), "whole-row");
+    box.append(enter);
     ui.choices.append(box);
-    const enter = rolls.map((a) => {
-      const text = a.keep === undefined ? ui.t("lr_enter_dice") : ui.t("lr_enter_kept", {n: a.keep + 1});
-      const b = ui.button(text, () => ui.send({...a, dice: selects.map((x) => Number(x.value))}),
-        a.keep === undefined ? "" : "lr-rethrow");
-      ui.choices.append(b);
-      return b;
-    });
-    requireAll(selects, enter);
+    function update() {
+      rows.forEach(({stay, faces}, i) => {
+        if (stay) {
+          stay.setAttribute("aria-pressed", String(stayed === i));
+          stay.disabled = stayed === 1 - i;
+        }
+        faces.forEach((b, v) => {
+          b.setAttribute("aria-pressed", String(values[i] === v + 1));
+          b.disabled = stayed === i;
+        });
+      });
+      const thrown = 1 - stayed;
+      enter.disabled = !values.every(Boolean);
+      enter.textContent = enter.disabled ? t("lr_enter_dice") : stayed === null ? t("lr_enter_both", {a: values[0], b: values[1]})
+        : t("lr_enter_kept", {n: thrown + 1, a: values[thrown], m: stayed + 1, b: values[stayed]});
+    }
+    update();
   }
 
   // The cards turned up on the table, entered as one step under its heading: a double turns

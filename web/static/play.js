@@ -116,9 +116,12 @@
       fitted = {key, room: Infinity};
       board.style.removeProperty("--room");
     }
+    // a first move made of several taps (data-step: Lauf Rauf!'s dice, their faces and the
+    // button entering them) is on the first screen whole
     const first = $("#choices button:not([hidden]), #places button:not([hidden])");
     if (!svg || !first) return;
-    const missing = first.getBoundingClientRect().bottom + scrollY + MARGIN - innerHeight;
+    const step = first.closest("[data-step]") || first;
+    const missing = step.getBoundingClientRect().bottom + scrollY + MARGIN - innerHeight;
     const height = svg.getBoundingClientRect().height;
     if (missing <= 0 || height <= FLOOR) return;
     fitted.room = Math.max(FLOOR, Math.floor(height - missing));
