@@ -115,11 +115,13 @@ def _reinforced(p: dict[str, Any], who: str, lang: str) -> str:
 
 
 def _cards_kept(p: dict[str, Any], who: str, lang: str) -> str:
-    said = [page_said(key, lang, p=who, **{short: ", ".join(word(k, lang) for k in kinds)})
+    """What a player keeps and discards, one sentence of two clauses: the second begins small
+    ("Blauw houdt Aufstieg; blauw legt Joker af"), as the page says it."""
+    said = [page_piece(key, lang, p=who, **{short: ", ".join(word(k, lang) for k in kinds)})
             for key, short, kinds in (("an_cards_kept", "k", p.get("kept")),
                                       ("an_cards_discarded", "d", p.get("discarded")))
             if kinds]
-    return clauses(said, lang)
+    return sentence(clauses(said, lang))
 
 
 def _names(victims: list[dict[str, Any]]) -> str:

@@ -36,11 +36,11 @@ TOLD = {
            "Ann spielt 7: Laddie 1 geht 2 Felder vor; Laddie 2 geht 5 Felder vor."],
     "nl": ["How Ruck!: Ann, Bob",
            "Bob wint de beslissing (Ann: groen 0, Bob: blauw 0).",
-           "Blauw houdt Bliksemstart, Opstijgen; Blauw legt Terugslag af.",
+           "Blauw houdt Bliksemstart, Opstijgen; blauw legt Terugslag af.",
            "Ann speelt 7: laddie 1 gaat 2 vakken vooruit; laddie 2 gaat 5 vakken vooruit."],
     "fr": [f"How Ruck!{NNBSP}: Ann, Bob",
            f"Bob gagne le départage (Ann{NNBSP}: vert 0, Bob{NNBSP}: bleu 0).",
-           f"Bleu garde Départ éclair, Ascension{NNBSP}; Bleu défausse Contre-attaque.",
+           f"Bleu garde Départ éclair, Ascension{NNBSP}; bleu défausse Contre-attaque.",
            f"Ann joue 7{NNBSP}: le pion 1 avance de 2 cases{NNBSP}; le pion 2 avance de 5 "
            "cases."],
 }
