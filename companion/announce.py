@@ -38,11 +38,13 @@ def announcements(events: list[dict[str, Any]], view: dict[str, Any] | None) -> 
     return out
 
 
-def undone(action: dict[str, Any], events: list[dict[str, Any]]) -> Announcement:
-    """A move taken back: the action and the events it had caused, so a phone says it as
-    the history's line said it (and the OLED whose move it was)."""
+def undone(action: dict[str, Any], events: list[dict[str, Any]],
+           said: list[Announcement] | None = None) -> Announcement:
+    """A move taken back: the action, the events it had caused and their announcements
+    (`said`), so a phone says it as the history's line said it (and the OLED whose move it
+    was)."""
     return {"kind": "undone", "params": {"player": action.get("player"), "action": action,
-                                         "events": events}}
+                                         "events": events, "announcements": said or []}}
 
 
 def _a(kind: str, **params: Any) -> list[Announcement]:

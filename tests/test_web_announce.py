@@ -9,11 +9,11 @@ from daemon_helpers import Recorder
 from helpers import card, round_won_by_a
 
 HISTORY = {
-    "de": ["Bert hat den Wettlauf gewonnen, 14,1 ms voraus",
+    "de": ["Bert hat den Wettlauf gewonnen, 14,1 ms voraus — Das Tauziehen der Runde 1 beginnt",
            "Kräftemessen: Anna 6 : 8 Bert, das Fass rückt 2 zu Bert"],
-    "en": ["Bert won the race, 14.1 ms ahead",
+    "en": ["Bert won the race, 14.1 ms ahead — The tug of round 1 begins",
            "Contest: Anna 6 : 8 Bert, the barrel moves 2 toward Bert"],
-    "nl": ["Bert heeft de race gewonnen, 14,1 ms voor",
+    "nl": ["Bert heeft de race gewonnen, 14,1 ms voor — Het touwtrekken van ronde 1 begint",
            "Krachtmeting: Anna 6 : 8 Bert, het vat gaat 2 naar Bert"],
 }
 
@@ -126,8 +126,8 @@ def test_lauf_rauf_history_says_who_threw_what_and_how_far_they_ran(browser, dae
     page.click("nav [data-tab=history]")
     until(page, f"document.querySelectorAll('#history-list li').length === {count}")
     lines = page.locator("#history-list li").all_inner_texts()
-    assert lines[0] == f"Rot: würfelte {' + '.join(map(str, first_dice(daemon, game)))}"
-    assert lines[-1].endswith(f"laufen · {sum(dice)}"), lines[-1]
+    assert lines[0] == "Rot würfelt {} und {} (1. Wurf)".format(*first_dice(daemon, game))
+    assert f"läuft {sum(dice)} Felder" in lines[-1], lines[-1]
 
 
 def first_dice(daemon, game: int) -> list[int]:
@@ -159,6 +159,7 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
     from test_announce import PLAYTHROUGHS
 
     from companion.announce import announcements
+    from companion.moves_said import SAID_HERE
     from companion.rules import Refusal, get_core
     phones = {lang: watcher(browser, daemon, locale)
               for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("nl", "nl-NL"))}
@@ -189,7 +190,9 @@ def test_every_kind_is_a_banner_on_watching_phones_and_in_their_history(browser,
                     if a["kind"] not in kinds]
             for item in said:
                 kinds.add(item["kind"])
-                firsts.append(item)
+            # a strike is said by the move's own sentence (which figure struck): not again
+            said = [a for a in said if a["kind"] not in SAID_HERE]
+            firsts += said
             for lang, page in phones.items():  # the banner on every phone, in its language
                 part_words(page, header["game"])  # as the page has them to say its news
                 for item in said:
@@ -267,11 +270,11 @@ def test_an_undo_says_what_it_took_back_on_every_phone_and_on_the_display(
     until(second, "window.companion.state && window.companion.state.actions === 1")
     daemon.hub.call(daemon.table.undo, game)
     until(second, "document.querySelector('#banner').textContent"
-                  " === 'Zurückgenommen: Rot: würfelte 4 + 6'")
+                  " === 'Zurückgenommen: Rot würfelt 4 und 6 (1. Wurf)'")
     _, shown = rec.wait_for(lambda t, p: t == "banner" and p is not None)
     assert shown == {"kind": "undone", "params": {
         "player": "red", "action": {"type": "roll", "player": "red", "dice": [4, 6]},
-        "events": shown["params"]["events"]}}
+        "events": shown["params"]["events"], "announcements": []}}
     assert [e["type"] for e in shown["params"]["events"]] == ["rolled"]
 
 
@@ -310,15 +313,15 @@ def test_how_ruck_action_cards_tell_the_table_what_to_change_on_the_board(browse
     page.click("nav [data-tab=history]")
     until(page, f"document.querySelectorAll('#history-list li').length === {len(moves)}")
     assert page.locator("#history-list li").all_inner_texts()[1:] == [
-        "Bert: Adrenalinstoß — Das Fass rückt 2 Felder zu Bert, auf Feld 9",
-        "Anna: Seilriss — Das Fass geht zurück auf das Startfeld von Anna, Feld 6",
-        "Bert: weiß 3 → Bert rot",
-        "Anna: grün 3 → Anna grün",
-        "Bert: Mucho Macho — Vom Tisch: Bert rot: weiß 3",
-        "Anna: Seitenwechsel · von Anna grün — Grün 3 wechselt von Anna zu Bert, Feld grün",
-        "Bert: Und tschüss · Wert 0 — Keine Karte abzuräumen",
-        "Anna: Ungeheuerlich — Kein Nessie oben auf der anderen Seite: keine Wirkung",
-        "Bert: Verstärkung — Bert zieht 3 Karten nach"]
+        "Bert spielt Adrenalinstoß — Das Fass rückt 2 Felder zu Bert, auf Feld 9",
+        "Anna spielt Seilriss — Das Fass geht zurück auf das Startfeld von Anna, Feld 6",
+        "Bert legt weiß 3 auf die Seite von Bert, Feld rot",
+        "Anna legt grün 3 auf die Seite von Anna, Feld grün",
+        "Bert spielt Mucho Macho — Vom Tisch: Bert rot: weiß 3",
+        "Anna spielt Seitenwechsel — Grün 3 wechselt von Anna zu Bert, Feld grün",
+        "Bert spielt Und tschüss — Keine Karte abzuräumen",
+        "Anna spielt Ungeheuerlich — Kein Nessie oben auf der anderen Seite: keine Wirkung",
+        "Bert spielt Verstärkung — Bert zieht 3 Karten nach"]
 
 
 def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, daemon):
@@ -340,16 +343,18 @@ def test_a_how_ruck_tie_break_says_the_cards_drawn_again_and_at_last(browser, da
                 "(Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte'")
     daemon.hub.call(daemon.table.apply, game, moves[2])
     until(page, "document.querySelector('#banner').textContent === 'Bert gewinnt das Stechen "
-                "(Anna: Adrenalinstoß, Bert: weiß 4 ✶)'")
+                "(Anna: Adrenalinstoß, Bert: weiß 4 ✶) — Das Tauziehen der Runde 1 beginnt'")
     page.click("nav [data-tab=history]")
     until(page, "document.querySelectorAll('#history-list li').length === 3")
     assert page.locator("#history-list li").all_inner_texts() == [
         "Gleichstand: Beide ziehen eine Karte",
         "Stechen wieder gleich (Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte",
-        "Bert gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶)"]
+        "Bert gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶) — Das Tauziehen der "
+        "Runde 1 beginnt"]
     daemon.hub.call(daemon.table.undo, game)
     until(page, "document.querySelector('#banner').textContent === 'Zurückgenommen: Bert "
-                "gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶)'")
+                "gewinnt das Stechen (Anna: Adrenalinstoß, Bert: weiß 4 ✶) — Das Tauziehen der "
+                "Runde 1 beginnt'")
     daemon.hub.call(daemon.table.undo, game)
     until(page, "document.querySelector('#banner').textContent === 'Zurückgenommen: Stechen "
                 "wieder gleich (Anna: rot 3, Bert: rot 3): Beide ziehen noch eine Karte'")
@@ -372,4 +377,4 @@ def test_french_joins_the_pieces_of_a_line_as_french_does(browser, daemon):
     lines = page.locator("#history-list li").all_text_contents()
     assert "(Anna\u202f: rouge 3, Bert\u202f: rouge 3)\u202f: " in lines[1], lines
     assert "(Anna\u202f: vert 0, Bert\u202f: bleu 0)" in lines[2], lines
-    assert lines[3].startswith("Bert\u202f: blanc 3 → Bert rouge"), lines
+    assert lines[3] == "Bert pose blanc 3 sur la case «\u202frouge\u202f» du côté de Bert", lines

@@ -116,9 +116,9 @@ def test_tauziehen_and_stramash_boards_and_pickers(browser, daemon):
     assert page.locator("#board .laddie").count() == 15
     cards = page.locator("#choices button").all_inner_texts()  # every card: a play or a discard
     assert cards[-4:] == ["B", "D", "K", "Bonnie Fechter"]  # German face cards, the joker's name
-    said = page.evaluate("window.companion.games.stramash.describe({player: 'Ann', type: "
-                         "'discard', card: 'Q'}, window.companion.t)")
-    assert said == "Ann: D · D abwerfen (kein Zug)"
+    said = page.evaluate("window.companion.historyTab.say([{type: 'discarded', player: 'Ann', "
+                         "card: 'Q'}], window.companion.t, {game: 'stramash'})")
+    assert said == ["Ann wirft die D ab: Kein Zug ist möglich"]  # the face card by its letter
     page.get_by_role("button", name="Ass", exact=True).click()
     # the five laddies in the dock are alike: one button, in the table's words (no square
     # numbers, which the table does not have)

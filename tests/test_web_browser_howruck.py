@@ -18,7 +18,7 @@ def test_history_shows_how_close_each_race_was(browser, daemon):
     page.click("nav [data-tab=history]")
     page.wait_for_selector("#history-list li")
     assert page.inner_text("#history-list li") == \
-        "Bert hat den Wettlauf gewonnen, 14,1 ms voraus"
+        "Bert hat den Wettlauf gewonnen, 14,1 ms voraus — Das Tauziehen der Runde 1 beginnt"
     shot(page, "17-race-margin-in-history")
 
 

@@ -22,9 +22,9 @@ def test_lauf_rauf_history_and_banner_name_the_person(browser, daemon):
     until(page, "window.companion.state.actions === 3")
     until(page, "document.querySelectorAll('#history-list li').length === 3")
     lines = page.eval_on_selector_all("#history-list li", "(els) => els.map((e) => e.textContent)")
-    assert lines[0].startswith("Anna (rot): "), lines
-    assert lines[1].startswith("Anna (rot): "), lines
-    assert lines[2].startswith("Blau: "), lines
+    assert lines == ["Anna (rot) würfelt 1 und 2 (1. Wurf)", "Anna (rot) gibt die Würfel weiter",
+                     "Blau würfelt 3 und 4 (1. Wurf) — Eine 7, aber niemand steht auf der "
+                     "mittleren Ebene: Der Berggeist bleibt auf dem Gipfel"], lines
     said = page.evaluate("window.companion.announce.sentences([{kind: 'strike', params: "
                          "{player: 'blue', figure: 0, victim: {player: 'red', figure: 1}}}], "
                          "window.companion.t)")

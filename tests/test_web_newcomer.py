@@ -91,10 +91,11 @@ def test_a_language_switch_keeps_the_badge_live_and_redoes_the_history(browser, 
     until(page, "document.querySelector('#live').textContent === 'live'")
     page.click("nav [data-tab=history]")
     page.wait_for_selector("#history-list li")
-    assert page.inner_text("#history-list li") == "Bert hat den Wettlauf gewonnen, 14,1 ms voraus"
+    assert page.inner_text("#history-list li") == \
+        "Bert hat den Wettlauf gewonnen, 14,1 ms voraus — Das Tauziehen der Runde 1 beginnt"
     choose_language(page, "en")
     until(page, "(document.querySelector('#history-list li') || {}).textContent"
-                           " === 'Bert won the race, 14.1 ms ahead'")
+                " === 'Bert won the race, 14.1 ms ahead — The tug of round 1 begins'")
     assert page.inner_text("#live") == "live"
 
 

@@ -108,8 +108,9 @@ class CurrentGame:
         if game_id == self.current:
             self.publish_state()
             if taken is not None:  # the table hears which move went, as its line said it
-                events = session.core.apply(session.state, taken).events
-                self._announce(game_id, [undone(taken, events)], session.view())
+                outcome = session.core.apply(session.state, taken)
+                said = announcements(outcome.events, session.core.view(outcome.state))
+                self._announce(game_id, [undone(taken, outcome.events, said)], session.view())
         return session.view()
 
     def publish_state(self) -> None:

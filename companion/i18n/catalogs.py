@@ -150,14 +150,17 @@ def plural_forms(context: str, source: dict[str, str], lang: str) -> list[str]:
 @cache
 def _page_catalog(where: Path, lang: str) -> dict[str, Any]:
     from companion.i18n.page import PAGE
+    from companion.i18n.replay_messages import MOVES
     from companion.i18n.words import WORDS
 
+    # the names of things and the page's words by their key; the move sentences (a history
+    # line says a move as `companion replay --text` does) by their context ("replay:lr_run")
+    tables = [(f"word:{k}", k, s) for k, s in WORDS.items()] + \
+        [(f"page:{k}", k, s) for k, s in PAGE.items()] + [(k, k, s) for k, s in MOVES.items()]
     strings: dict[str, Any] = {}
-    for prefix, table in (("word", WORDS), ("page", PAGE)):
-        for key, source in table.items():
-            context = f"{prefix}:{key}"
-            strings[key] = plural_forms(context, source, lang) if isinstance(source, dict) \
-                else translate(context, source, lang)
+    for context, key, source in tables:
+        strings[key] = plural_forms(context, source, lang) if isinstance(source, dict) \
+            else translate(context, source, lang)
     return {"lang": lang, "name": language_name(lang), "plural": plural_rule(lang),
             "decimal_mark": translate(DECIMAL_MARK, ".", lang), "strings": strings}
 

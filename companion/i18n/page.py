@@ -134,7 +134,6 @@ PAGE: dict[str, Source] = {
     # colon and semicolon its own way (French: "Anna : rouge 3"):
     "drawn_by": "{p}: {card}",  # a tie-break's card with who drew it ("Anna: red 3")
     "field_card": "{side} {field}: {card}",  # a card cleared off a field ("Bert red: white 3")
-    "move_by": "{p}: {move}",  # a move in the history after who made it ("Anna: blue 3 → …")
     # a label and what it stands for: a board said in words ("red: white 3"), a count
     # ("How Ruck! races won: 3/5"), a card taken, a move button, a stored game in the list
     "label_value": "{label}: {value}",
@@ -180,9 +179,6 @@ PAGE: dict[str, Source] = {
     "value": "value {v}",
     "from": "from {side}",
     "winner_is": "{p} won the race",
-    "won_by_margin": "{p} won the race, {ms} ms ahead",
-    "tie_margin": "Tie: {ms} ms apart",
-    "won_by_false_start": "{p} won the race: false start by {q}",
     "an_race_won": "{p} won the race, {ms} ms ahead",
     "an_race_won_alone": "{p} won the race",
     "an_race_tie": "Tie ({ms} ms apart): each player draws a card",
@@ -255,7 +251,6 @@ PAGE: dict[str, Source] = {
     "tz_opening": "{p}: place the opening marker",
     "tz_draw": "A draw!",
     "sm_laddie": "Laddie",
-    "sm_enter": "bring in",
     "sm_discard": "Discard the {c} (no move)",
     "sm_rank_J": "J",  # the face cards' letters: German B, D, K
     "sm_rank_Q": "Q",
@@ -288,7 +283,6 @@ PAGE: dict[str, Source] = {
     "lr_with": "with {c}",
     "lr_roll": "Throw the dice",
     "lr_keep": "Throw again, {d} stays",
-    "lr_rolled": "threw {d}",
     "lr_bg_home": "Berggeist back to the summit",
     "lr_bg_on": "Berggeist onto {p} {n}",
     "lr_call": "{p} calls “Huckauf!”",
@@ -416,7 +410,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "hr_strength", "hr_imprint", "hr_stack", "hr_said_barrel", "hr_said_empty",
         "teams", "start_race", "tie", "tiebreak", "tb_which", "tb_action", "forgo",
         "side_field", "barrels", "hand", "pile", "race_how", "take", "nessie", "value", "from",
-        "winner_is", "won_by_margin", "tie_margin", "won_by_false_start", "quick_start_line",
+        "winner_is", "quick_start_line",
         "pk_play", "pk_imprint", "pk_plain", "pk_tap_field", "pk_take",
         # its announcements (announce.js says them once the game's module is there)
         "an_race_won", "an_race_won_alone", "an_race_tie", "an_race_tie_plain",
@@ -425,12 +419,16 @@ PARTS: dict[str, tuple[str, ...]] = {
         "an_cleared", "an_cleared_none", "field_card", "an_switched", "an_reinforced",
         "an_reinforced_none", "an_no_effect", "an_round_goal", "an_round_half",
         "an_round_ungeheuerlich",
+        # its moves as the history says them (replay_messages.MOVES; "replay:plays", which
+        # Lauf Rauf! says too, is in the common catalog)
+        "replay:hr_tug", "replay:hr_placed", "replay:hr_forgo", "replay:hr_taken",
+        "replay:hr_barrels", "replay:hr_round_started",
     ),
     "laufrauf": (
         "blitzstart", "ruecklauf", "aufstieg", "rueckschlag",
         "lr_summit", "lr_throw", "lr_huckauf", "lr_prompt_huckauf", "lr_must_run", "lr_start",
         "lr_run", "lr_ascend", "lr_strike", "lr_backward", "lr_to_base", "lr_pushed", "lr_with",
-        "lr_roll", "lr_keep", "lr_rolled", "lr_bg_home", "lr_bg_on", "lr_call", "lr_sacrifice",
+        "lr_roll", "lr_keep", "lr_bg_home", "lr_bg_on", "lr_call", "lr_sacrifice",
         "lr_take", "lr_pass", "lr_hands", "lr_die", "lr_real", "lr_stayed", "lr_enter_dice",
         "lr_enter_both", "lr_enter_kept",
         "lr_enter_cards", "lr_blitzstart", "lr_ruecklauf", "lr_aufstieg", "lr_rueckschlag",
@@ -438,18 +436,26 @@ PARTS: dict[str, tuple[str, ...]] = {
         "lr_said_bg_summit", "lr_said_bg_on",
         "an_berggeist_placed", "an_berggeist_home", "an_berggeist_stays", "an_cards_kept",
         "an_cards_discarded", "an_strike",
+        "replay:lr_rolled", "replay:lr_rolled_kept", "replay:lr_start", "replay:lr_run",
+        "replay:lr_run_back", "replay:lr_ascend", "replay:lr_strike", "replay:lr_pushed",
+        "replay:lr_passed", "replay:lr_sacrificed", "replay:lr_lower", "replay:lr_middle",
+        "replay:lr_summit",
     ),
     "stramash": (
-        "sm_laddie", "sm_enter", "sm_discard", "sm_rank_J", "sm_rank_Q", "sm_rank_K",
+        "sm_laddie", "sm_discard", "sm_rank_J", "sm_rank_Q", "sm_rank_K",
         "sm_card_A", "sm_card_J", "sm_card_Q", "sm_card_K", "sm_for", "sm_pick", "sm_pick_move",
         "sm_pick_laddies", "sm_pick_far", "sm_castle_hole", "sm_their_laddie", "sm_to_dock",
         "sm_into_castle", "sm_to_entry", "sm_new_laddie", "sm_onto_start", "sm_forward",
         "sm_back", "sm_said_dock", "sm_said_track", "sm_said_start", "sm_said_castle",
         "an_capture", "an_partner_entry", "an_castle",
+        "replay:sm_played", "replay:sm_played_for", "replay:sm_enters", "replay:sm_forward",
+        "replay:sm_back", "replay:sm_into_castle", "replay:sm_in_castle", "replay:sm_fechter",
+        "replay:sm_discarded",
     ),
     "tauziehen": (
         "tz_points", "tz_block", "tz_marker_on", "tz_marker_stays", "tz_opening", "tz_draw",
         "tz_said_middle", "tz_said_toward", "tz_said_marker", "an_point",
+        "replay:tz_opening", "replay:tz_pulled", "replay:tz_no_pull", "replay:tz_marker",
     ),
     "setup": (
         # the form, the table's hardware and the unpairing (index.html's New game tab)

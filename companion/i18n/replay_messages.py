@@ -1,14 +1,15 @@
 """What a move did at the table, in English (catalog contexts ``replay:KEY``): `companion
 replay --text` says each action with these (companion/moves_said.py); what the move caused
 beyond itself (a contest, a point, a strike) it says with the page's announcement sentences
-(``page:an_*``, companion/announce_said.py)."""
+(``page:an_*``, companion/announce_said.py). The phone page's history says each move with the
+same entries (`MOVES`, in the page's catalog under their context: web/static/history.js)."""
 
 from __future__ import annotations
 
 from companion.i18n.source import Source
 
-REPLAY: dict[str, Source] = {
-    "replay:header": "{game}: {players}",  # the first line: the game's title, who plays
+# What a move did, in `companion replay --text` and in the phone page's history.
+MOVES: dict[str, Source] = {
     "replay:plays": "{p} plays {card}",  # an action card (How Ruck!), a card (Lauf Rauf!)
     # How Ruck!
     "replay:hr_tug": "The tug of round {round} begins",
@@ -55,4 +56,9 @@ REPLAY: dict[str, Source] = {
     "replay:sm_in_castle": "laddie {l} goes from hole {a} to hole {b} of the castle",
     "replay:sm_fechter": "laddie {l} goes onto the square of {q}'s laddie {m}",
     "replay:sm_discarded": "{p} discards the {card}: no move is possible",
+}
+
+REPLAY: dict[str, Source] = {
+    "replay:header": "{game}: {players}",  # the first line: the game's title, who plays
+    **MOVES,
 }

@@ -188,7 +188,11 @@ def history(game_id: int) -> Response:
 
     def read() -> tuple[Any, dict[str, Any]]:
         session = sessions.get(game_id)
-        return session.state, {"header": session.header, "actions": list(session.actions)}
+        log = {"header": session.header, "actions": list(session.actions)}
+        length = session.view().get("track_length")
+        if length is not None:  # Stramash: how far a laddie went, as its history line says
+            log["track_length"] = length
+        return session.state, log
     state, log = call(read)
     answer = ANSWERS.get(("history", game_id), state)
     if answer is None:

@@ -258,7 +258,10 @@ def openapi_document() -> dict[str, Any]:
             _json({"type": "object", "required": ["header", "actions", "events"],
                    "properties": {"header": {"type": "object"},
                                   "actions": {"type": "array", "items": {"type": "object"}},
-                                  "events": {"type": "array", "items": {"type": "array"}}}},
+                                  "events": {"type": "array", "items": {"type": "array"}},
+                                  "track_length": {"type": "integer", "description": (
+                                      "Stramash: the squares of the track (how far a "
+                                      "laddie went, as its history line says)")}}},
                   "history"),
             404, params=[GAME_ID])},
         "/api/games/{game_id}/legal": {"get": _op(

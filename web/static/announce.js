@@ -21,7 +21,7 @@
   // A tie-break's cards, each with who drew it ("Anna: rot 3, Bert: blau 5 ✶"; French "Anna : …").
   const drawn = (draws, t) => Object.entries(draws || {}).map(([who, card]) => t("drawn_by", {p: who, card: howruckCard(card, t)})).join(", ");
 
-  // `describe(action, events)`: a move as the history says it (the game's module, app.js);
+  // `describe(action, events, announcements)`: a move as the history says it (history.js);
   // `people`: who plays Lauf Rauf!'s colours (the game's names; else the state shown's).
   function say(item, t, describe, people) {
     const p = item.params || {};
@@ -67,7 +67,7 @@
       case "capture": return t("an_capture", {p: p.player, q: names(p.victims)});
       case "partner_entry": return t("an_partner_entry", {p: p.player, q: names(p.victims)});
       case "castle": return t("an_castle", {p: p.player, l: p.laddie + 1, h: p.hole});
-      case "undone": return t("an_undone", {what: describe ? describe(p.action, p.events || []) : ""});
+      case "undone": return t("an_undone", {what: describe ? describe(p.action, p.events || [], p.announcements || []) : ""});
       default: return "";
     }
   }

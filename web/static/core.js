@@ -1,5 +1,5 @@
 // The page's one namespace, window.companion: every module registers into it (a game's module
-// as companion.games.<game> = {board, choices, prompt, describe}), none adds a global of its
+// as companion.games.<game> = {board, choices, prompt}), none adds a global of its
 // own. Here too: the one escaping helper for markup, and the colours, read from the CSS
 // custom properties app.css defines once (light and dark).
 (function () {
@@ -10,7 +10,7 @@
 
   // The registry: the games the page knows (title, players from–to, the players' colours when
   // they are colours); each one's code is /static/<game>.js, loaded when first shown, which
-  // registers itself as companion.games.<game> = {board, choices, prompt, describe, reset}
+  // registers itself as companion.games.<game> = {board, choices, prompt, reset}
   // (`prompt(state, t, picked)`: whose turn, and what the picker's step asks),
   // with its style, /static/<game>.css, if it has one (`style`).
   companion.known = {
@@ -106,12 +106,6 @@
     const ui = companion.games[state.game];
     if (ui && ui.board) return ui.board(state, t);
     return `<pre>${companion.esc(JSON.stringify(state, null, 1))}</pre>`;
-  };
-
-  // An action said as its game's module says it (a history line, a banner); else as data.
-  companion.describe = (a, events, memo, caused, game = companion.state && companion.state.game) => {
-    const ui = game && companion.games[game];
-    return ui && ui.describe ? ui.describe(a, companion.t, events, memo, caused) : JSON.stringify(a);
   };
 
   // A player as the reader sees them: in a game whose players are colours (the registry's

@@ -1,4 +1,4 @@
-// The History tab: one sentence per action (who did what, then what it caused). The stream
+// The History tab: one line per action (who did what, then what it caused). The stream
 // sends each new line (`entry`); the history is fetched whole only when the lines held do not
 // lead to the state shown (another game, an undo, a missed message). Every move is also news
 // on every phone (its banner).
@@ -40,11 +40,10 @@
   // Every move is news on every phone: the banner says its history line, the move and what
   // it caused (the announcement that follows it is then not said twice).
   function tell(entry, drawn) {
-    const caused = companion.announce.sentences(entry.announcements, t);
     const last = $("#history-list li:last-child");
-    const line = drawn && last ? last.textContent  // with what earlier lines carry (the dice)
-      : [app.describe(entry.action, entry.events || [], {}, caused), ...caused].filter(Boolean).join(" — ");
-    companion.announce.note(line);
+    const said = drawn && last ? last.textContent  // with what earlier lines carry (the dice)
+      : line(entry.action, entry.events, entry.announcements, shownMemo(entry.game));
+    companion.announce.note(said);
     app.told = JSON.stringify(entry.announcements || []);
   }
 
@@ -105,18 +104,52 @@
     window.scrollTo(0, document.documentElement.scrollHeight);  // the newest is the last line
   }
 
-  // One sentence per action of a history answer (/api/games/ID/history): who did what, then
-  // what it caused (a race or tie-break is said by what it caused).
+  // One line per action of a history answer (/api/games/ID/history), its sentences as
+  // `companion replay --text` says them: what the move did (`say`), what it caused (the
+  // announcements: a race or tie-break is said by them alone), then what came after it (a
+  // round's tally, the next round).
   function lines(data) {
-    const names = (data.header && data.header.names) || {};  // who plays Lauf Rauf!'s colours
-    const memo = {names};  // what a game's lines carry from one to the next (Lauf Rauf!: the dice)
     const game = data.header && data.header.game;
-    return data.actions.map((a, i) => {
-      // the game's module may leave the first to the second
-      const caused = companion.announce.sentences((data.announcements || [])[i], t, undefined, names);
-      const did = app.describe(a, (data.events || [])[i] || [], memo, caused, game);
-      return [did, ...caused].filter(Boolean).join(" — ");
-    });
+    // what a game's lines carry from one to the next: who plays Lauf Rauf!'s colours, the
+    // last throw, Stramash's track
+    const memo = {game, names: (data.header && data.header.names) || {}, trackLength: data.track_length};
+    return data.actions.map((a, i) => line(a, (data.events || [])[i], (data.announcements || [])[i], memo));
+  }
+
+  // An action's line from the events it caused and their announcements; `memo` follows the
+  // game past it. An action without them (a stored log that stopped replaying) as data.
+  // A strike's announcement is left out: the move's own sentence says it, with which figure
+  // struck (moves_said.SAID_HERE).
+  function line(action, events, items, memo) {
+    const shown = (items || []).filter((item) => item.kind !== "strike");
+    const said = [...say(events, t, memo), ...companion.announce.sentences(shown, t, undefined, memo.names),
+      ...say(events, t, memo, true)];
+    for (const e of events || []) if (e.type === "rolled") memo.dice = e.dice;  // the next run's
+    return said.length ? said.join(" — ") : JSON.stringify(action);
+  }
+
+  // Events said after what the move caused: a round's tally, the next round, its tug.
+  const TRAILING = ["round_won", "round_started", "tug_started"];
+
+  // What an action did, in sentences in the page's language from the events its rule core
+  // returned: the page's half of companion/moves_said.py, from the same catalog entries
+  // ("replay:*", which the page's catalog carries under their context). Each game's module
+  // brings the sayers of its events (`moves`: {event type: (event, t, memo) => texts}).
+  // `trailing`: the events said after the announcements. `memo`: what they need of the game
+  // before the action (its `game`, the people playing Lauf Rauf!'s colours, the last throw:
+  // how far a figure ran, Stramash's `trackLength`).
+  function say(events, t, memo = {}, trailing = false) {
+    const sayers = (companion.games[memo.game] || {}).moves || {};
+    const m = {...memo, who: (p) => companion.playerName("laufrauf", p, memo.names)};
+    return (events || []).filter((e) => sayers[e.type] && TRAILING.includes(e.type) === trailing)
+      .flatMap((e) => sayers[e.type](e, t, m).map(companion.sentence));
+  }
+
+  // What a line of the game shown needs of the game before it, from its state (a line said
+  // without the lines before it: a banner's, an undo's).
+  function shownMemo(game) {
+    const s = app.state;
+    return s && s.id === game ? {game: s.game, names: s.names, dice: s.dice, trackLength: s.track_length} : {};
   }
 
   // The newest move's line, if the history held is the shown game's as it stands; else "".
@@ -134,6 +167,6 @@
     if (app.history) app.history.stale = true;
   }
 
-  companion.historyTab = {follow, missed, append, draw, fill, showNewest, lines, lastLine};
+  companion.historyTab = {follow, missed, append, draw, fill, showNewest, lines, line, say, shownMemo, lastLine};
   companion.historyLines = lines;  // the step-through view (replay.js) says the same
 })();

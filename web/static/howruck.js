@@ -105,33 +105,6 @@
     return s.turn ? t("turn", {p: s.turn}) : "";
   }
 
-  // A history line: a race said by its event (the press-times form is decided by the core).
-  function describe(a, words, events, memo, caused) {
-    t = words;
-    if (["race", "tiebreak"].includes(a.type) && caused && caused.length) return "";  // said by what it caused
-    if (a.type === "race") return describeRace(a, (events || []).find((e) => e.type === "race"));
-    if (a.type === "play" && a.card && a.card.color) return t("move_by", {p: a.player || "", move: `${cardName(a.card)} → ${a.side} ${t(a.field)}`});
-    if (a.type === "action") return t("move_by", {p: a.player || "", move: placeLabel(a)});
-    if (a.type === "tiebreak") {  // as its announcement says it (an undo; a line of old)
-      const e = (events || []).find((x) => x.type === "tiebreak") || {};
-      return companion.announce.say(e.winner ? {kind: "tiebreak_won", params: {player: e.winner, draws: a.draws}}
-        : {kind: "tiebreak_tied", params: {draws: a.draws}}, t);
-    }
-    if (a.type === "quick_start") return t("quick_start_line", {p: a.barrel, q: a.starter});
-    return JSON.stringify(a);
-  }
-
-  function describeRace(a, e) {
-    const r = e || a;
-    const ms = (us) => companion.i18n.decimal(us / 1000);
-    if (r.tie) return r.margin_us != null ? t("tie_margin", {ms: ms(r.margin_us)}) : t("tie");
-    if (r.reason === "false_start") {
-      return t("won_by_false_start", {p: r.winner, q: (r.false_starts || []).filter((p) => p !== r.winner).join(", ")});
-    }
-    if (r.margin_us != null) return t("won_by_margin", {p: r.winner, ms: ms(r.margin_us)});
-    return t("winner_is", {p: r.winner});
-  }
-
   // --- the choices ----------------------------------------------------------------------------
   function choices(s, legal, ctx) {
     t = ctx.t;
@@ -327,5 +300,20 @@
       () => kinds.forEach((k) => choices.append(button(t(k), () => ctx.pick({kind: k}), "card card-action"))));
   }
 
-  companion.games.howruck = {board, choices, prompt, describe, cardName, reset: clearBoard};
+  // --- what a move did, as the history says it (history.js `say`; moves_said.py) ---
+  // A card as the board names it (the imprint as ✶, where the replay says "(How Ruck)").
+  const moves = {
+    quick_start: (e, t) => [t("quick_start_line", {p: e.barrel, q: e.starter})],
+    tug_started: (e, t) => [t("replay:hr_tug", {round: e.round})],
+    placed: (e, t) => [t("replay:hr_placed", {p: e.player, card: cardName(e.card, t), side: e.side, field: t(e.field)})],
+    action: (e, t) => [t(e.forgo ? "replay:hr_forgo" : "replay:plays", {p: e.player, card: t(e.card)})],
+    taken: (e, t) => [t("replay:hr_taken", {p: e.player, q: e.from})],
+    round_won: (e, t) => {  // the tally of barrels after a round (its winner: the announcement)
+      const tally = Object.entries(e.barrels || {}).map(([who, n]) => `${who} ${n}`).join(", ");
+      return tally ? [t("replay:hr_barrels", {tally})] : [];
+    },
+    round_started: (e, t) => [t("replay:hr_round_started", {round: e.round})],
+  };
+
+  companion.games.howruck = {board, choices, prompt, moves, cardName, reset: clearBoard};
 })();

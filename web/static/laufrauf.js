@@ -107,8 +107,7 @@
   }
 
   // Whom a move strikes back to base camp and pushes on, the mover left out: "blue 1 back to
-  // base camp" (from the move's result on the phone; in the history, whom it pushed on from
-  // its event: a strike has its own announcement there).
+  // base camp" (from the move's result).
   function others(struck, pushed, t) {
     return [...(struck ? [t("lr_to_base", {p: t(struck.player), n: struck.figure + 1})] : []),
       ...pushed.map((f) => t("lr_pushed", {p: t(f.player), n: f.figure + 1}))];
@@ -135,7 +134,6 @@
   function label(a, s, t, did) {
     switch (a.type) {
       case "roll":
-        if (a.dice) return t("move_by", {p: t(a.player), move: t("lr_rolled", {d: a.dice.join(" + ")})});
         return a.keep === undefined ? t("lr_roll") : t("lr_keep", {d: s && s.dice ? s.dice[a.keep] : a.keep + 1});
       case "move": return moveLabel(a, s, t, did);
       case "berggeist": return a.target === "summit" ? t("lr_bg_home") : t("lr_bg_on", {p: t(a.target.player), n: a.target.figure + 1});
@@ -289,25 +287,37 @@
     return parts.join(" · ");
   }
 
-  // A history line: what the stored action caused tells who threw which dice; the last throw
-  // (carried along the history in `memo`) tells how far a figure ran.
-  // Its player as everywhere (`who`: "Anna (rot)"), by the history's names (`memo.names`),
-  // else the state's; the line begins with a capital, as the sentences after it do.
-  function describe(a, t, events, memo) {
-    const state = window.companion.state;
-    const person = (p) => who({names: (memo && memo.names) || (state && state.names)}, p);
-    const rolled = (events || []).find((e) => e.type === "rolled");
-    if (rolled) {
-      memo.dice = rolled.dice;
-      if (rolled.throw === 1) memo.first_throw = rolled.dice;
-      return t("move_by", {p: person(rolled.player), move: t("lr_rolled", {d: rolled.dice.join(" + ")})});
+  // --- what a move did, as the history says it (history.js `say`; moves_said.py) ---
+  // `m.who`: a player as everywhere ("Anna (rot)"); `m.dice`: the throw a figure ran with.
+  const place = (loc, t) => t(loc && typeof loc === "object"
+    ? (loc.level === "middle" ? "replay:lr_middle" : "replay:lr_lower") : "replay:lr_summit");
+
+  function moved(e, t, m) {
+    if (!("figure" in e)) return [];
+    const p = m.who(e.player), f = e.figure + 1, said = [];
+    if (e.card) said.push(t("replay:plays", {p, card: t(e.card)}));
+    if (e.move === "start") said.push(t("replay:lr_start", {p, f, to: place(e.to, t)}));
+    else if (e.move === "ascend") said.push(t("replay:lr_ascend", {p, f, to: place(e.to, t)}));
+    else if (e.move !== "strike") {  // how far: the dice it used
+      const n = (m.dice || []).reduce((x, y) => x + y, 0);
+      said.push(t(e.backward ? "replay:lr_run_back" : "replay:lr_run", {p, f, n}));
     }
-    const thrown = memo && memo.dice ? {dice: memo.dice, first_throw: memo.first_throw || memo.dice} : null;
-    const moved = (events || []).find((e) => e.type === "moved");  // a strike is announced
-    const said = label(a, thrown, t, moved && {struck: null, pushed: moved.pushed || []});
-    const by = a.player ? person(a.player) : "";  // every line says who: "Blue: Pass the dice"
-    return window.companion.sentence(by && !said.startsWith(by) ? t("move_by", {p: by, move: said}) : said);
+    if (e.struck) said.push(t("replay:lr_strike", {p, f, q: m.who(e.struck.player), g: e.struck.figure + 1}));
+    for (const x of e.pushed || []) said.push(t("replay:lr_pushed", {q: m.who(x.player), f: x.figure + 1}));
+    return said;
   }
 
-  window.companion.games.laufrauf = {board, choices, prompt, describe};
+  const moves = {
+    rolled: (e, t, m) => {
+      const [a, b] = e.dice, p = m.who(e.player);
+      return [e.kept == null ? t("replay:lr_rolled", {p, a, b, n: e.throw})
+        : t("replay:lr_rolled_kept", {p, k: e.kept + 1, a, b, n: e.throw})];
+    },
+    moved,
+    passed: (e, t, m) => [t("replay:lr_passed", {p: m.who(e.player)})],
+    sacrificed: (e, t, m) => [t("replay:lr_sacrificed", {p: m.who(e.player), card: t(e.card), n: e.throws_allowed})],
+    huckauf: (e, t, m) => [e.caller ? t("lr_call", {p: m.who(e.caller)}) : t("lr_huckauf")],
+  };
+
+  window.companion.games.laufrauf = {board, choices, prompt, moves};
 })();

@@ -108,7 +108,8 @@
       announce: (said) => afterModule(() => {
         const told = app.told === JSON.stringify(said.items);  // said with its move's line
         app.told = null;
-        if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events) => companion.describe(a, events, {}, []));
+        if (said.game === app.shown && !told) companion.announce.banner(said.items, t, (a, events, items) =>
+          companion.historyTab.line(a, events, items, companion.historyTab.shownMemo(said.game)));
       }),
     }, (on) => {
       live.classList.toggle("off", !on);

@@ -85,15 +85,6 @@
     return ["J", "Q", "K"].includes(card) ? t("sm_rank_" + card) : card;
   }
 
-  // An action by its card and laddies: the history's lines and the discard buttons.
-  function label(a, t) {
-    if (a.type === "discard") return t("sm_discard", {c: cardName(a.card, t)});
-    const l = (i) => `${t("sm_laddie")} ${i + 1}`;
-    if (a.split) return a.split.map(([i, x]) => `${l(i)} +${x}`).join(" · ");
-    if (a.target) return `${l(a.laddie)} → ${a.target.player} ${a.target.laddie + 1}`;
-    if (a.enter) return t("label_value", {label: l(a.laddie), value: t("sm_enter")});
-    return l(a.laddie);
-  }
 
   // Whose laddies a play moves: the player's, or the partner's it plays for.
   const moverOf = (r, s) => s.moving_for[r.action.player] || r.action.player;
@@ -101,17 +92,14 @@
   // What a play does, in the table's words (the squares have no numbers on the table):
   // "Laddie 2: 7 forward", "New laddie onto the start square", "Laddie 1: into the castle,
   // hole 3", "Laddie 4 → Bob's laddie 3 · Bob's laddie 3: back to the dock". `moves` are
-  // [player, laddie, from, to] (a result's, or a played event's), `mover` whose laddies the
-  // card moves, `count(laddie, from, to)` how far one went on the track.
-  // `announced`: the line goes on with the move's announcements (a history line), which say
-  // whom it sent back and which laddie reached the castle: those parts are left to them.
-  function movesLabel(action, moves, mover, count, t, announced = false) {
+  // [player, laddie, from, to] (a result's), `mover` whose laddies the card moves,
+  // `count(laddie, from, to)` how far one went on the track. (The history says a play as
+  // `companion replay --text` does: history.js `say`.)
+  function movesLabel(action, moves, mover, count, t) {
     const theirs = ([p, i]) => t("sm_their_laddie", {p, n: i + 1});
     const hole = (h) => t("sm_castle_hole", {h});
     const landed = moves.find(([p]) => p !== mover);
-    const saidAfter = ([p, , from, to]) => announced && (p !== mover ||
-      (action.card !== "joker" && to.castle !== undefined && from.castle === undefined));
-    return moves.filter((m) => !saidAfter(m)).map(([p, i, from, to]) => {
+    return moves.map(([p, i, from, to]) => {
       if (p !== mover) return t("label_value", {label: theirs([p, i]), value: to === "dock" ? t("sm_to_dock") : t("sm_to_entry")});
       const who = from === "dock" ? t("sm_new_laddie") : `${t("sm_laddie")} ${i + 1}`;
       if (action.card === "joker") return landed ? `${who} → ${theirs(landed)}` : who;
@@ -129,19 +117,6 @@
     const n = s.track_length, back = r.action.card === "8";
     return movesLabel(r.action, r.moves, moverOf(r, s), (i, from, to) =>
       ((back ? from.track - to.track : to.track - from.track) + n) % n, t);
-  }
-
-  // A history line: the card and what it did (a played event's moves; older games stored
-  // none: the laddies alone). How far is the card's count (a 7's split: each laddie's part).
-  const COUNT = {A: 1, J: 10, Q: 10, K: 10, 8: 8};
-  function describe(a, events, t, caused) {
-    const played = (events || []).find((e) => e.type === "played");
-    if (a.type === "discard" || !played || !played.moves) {
-      return t("move_by", {p: a.player, move: `${cardName(a.card, t)} · ${label(a, t)}`});
-    }
-    const count = (i) => a.split ? a.split.find(([j]) => j === i)[1] : COUNT[a.card] || Number(a.card);
-    const moved = movesLabel(a, played.moves, played.owner, count, t, Boolean(caused && caused.length));
-    return t("move_by", {p: a.player, move: cardName(a.card, t) + (moved ? ` · ${moved}` : "")});
   }
 
   const MANY = 12;  // more results than this: first which laddies move, then how far
@@ -193,7 +168,7 @@
     } else {  // by what each does: one button per result (every play has one), by laddie
       results.filter((r) => sel.moved === undefined || movedKey(r, s) === sel.moved).forEach(result);
     }
-    discards.forEach((a) => ui.places.append(ui.button(label(a, ui.t), () => ui.send(a), "secondary")));
+    discards.forEach((a) => ui.places.append(ui.button(ui.t("sm_discard", {c: cardName(a.card, ui.t)}), () => ui.send(a), "secondary")));
   }
 
   // Whose turn, and what the picker's step asks: which card, which laddies move (a 7 split
@@ -214,6 +189,32 @@
     return t(sel.card === "7" && sel.moved !== undefined ? "sm_pick_far" : "sm_pick_move");
   }
 
-  window.companion.games.stramash = {board, choices, prompt, result: resultLabel,
-    describe: (a, t, events, memo, caused) => describe(a, events, t, caused)};
+  // --- what a play did, as the history says it (history.js `say`; moves_said.py) ---
+  // `m.trackLength`: how far a laddie went between two squares.
+  function laddieMove(e, [, laddie, was, now], length, t) {
+    const l = laddie + 1, mod = (x) => ((x % length) + length) % length;
+    if (e.card === "joker") {
+      const target = e.target || {};
+      return t("replay:sm_fechter", {l, q: target.player, m: (target.laddie || 0) + 1});
+    }
+    if (was === "dock") return t("replay:sm_enters");
+    if (now.castle !== undefined && was.castle !== undefined) return t("replay:sm_in_castle", {l, a: was.castle, b: now.castle});
+    if (now.castle !== undefined) return t("replay:sm_into_castle", {l});
+    if (e.card === "8") return t("replay:sm_back", {l, n: mod(was.track - now.track)});
+    return t("replay:sm_forward", {l, n: mod(now.track - was.track)});
+  }
+
+  const moves = {
+    played: (e, t, m) => {
+      const owner = e.owner === undefined ? e.player : e.owner, card = cardName(e.card, t);
+      // the mover's laddies (whom the play sent back: the announcement)
+      const said = window.companion.i18n.clauses((e.moves || []).filter(([p]) => p === owner)
+        .map((x) => laddieMove(e, x, m.trackLength || 1, t)), t);
+      return [owner !== e.player ? t("replay:sm_played_for", {p: e.player, card, q: owner, moves: said})
+        : t("replay:sm_played", {p: e.player, card, moves: said})];
+    },
+    discarded: (e, t) => [t("replay:sm_discarded", {p: e.player, card: cardName(e.card, t)})],
+  };
+
+  window.companion.games.stramash = {board, choices, prompt, moves, result: resultLabel};
 })();

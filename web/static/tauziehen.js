@@ -90,10 +90,16 @@
     return t("turn", {p: s.turn});
   }
 
-  function describe(a, t) {
-    if (a.type === "block") return t("move_by", {p: a.player, move: t("tz_block", {c: a.card})});
-    return t("move_by", {p: a.player, move: `${a.card} ${symbols(a.card)}` + (a.marker ? ` · ${t("tz_marker_on", {c: a.marker})}` : "")});
-  }
+  // What a move did, as the history says it (history.js `say`; companion/moves_said.py).
+  const moves = {
+    marker: (e, t) => [t("replay:tz_opening", {p: e.player, c: e.card})],
+    pulled: (e, t) => {
+      const moved = e.moved || [];
+      return [moved.length ? t("replay:tz_pulled", {p: e.player, card: e.card, n: moved.length, cards: moved.join(", ")})
+        : t("replay:tz_no_pull", {p: e.player, card: e.card}),
+      ...(e.marker != null ? [t("replay:tz_marker", {p: e.player, c: e.marker})] : [])];
+    },
+  };
 
-  window.companion.games.tauziehen = {board, choices, prompt, describe};
+  window.companion.games.tauziehen = {board, choices, prompt, moves};
 })();
