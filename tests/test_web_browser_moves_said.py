@@ -4,7 +4,7 @@ against the core's own result for real positions of the golden games."""
 
 from __future__ import annotations
 
-from browser_helpers import accepted, phone, seated_at, shot, until
+from browser_helpers import accepted, part_words, phone, seated_at, shot, until
 
 
 def test_stramash_results_say_what_a_play_does_in_the_tables_words(browser, daemon):
@@ -23,7 +23,7 @@ def test_stramash_results_say_what_a_play_does_in_the_tables_words(browser, daem
                 state, core.legal_actions(state))]
         state = core.apply(state, action).state
     page = phone(browser, daemon)
-    until(page, "window.companion.t('sm_forward') !== 'sm_forward'")  # the German catalog
+    part_words(page, "stramash")  # its words, as a Stramash game shown brings them
     page.add_script_tag(url="/static/stramash.js")  # as the page loads it for such a game
     said = page.evaluate("(cases) => cases.map(([r, s]) => "
                          "window.companion.games.stramash.result(r, s, window.companion.t))",
