@@ -7,9 +7,8 @@ file from before it, are read as well. Over a real Mosquitto."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from daemon_helpers import wait_until
+from league_helpers import BEFORE_THE_KEY, old_league_file
 from mqtt_helpers import Broker, Listener, needs_mosquitto
 from test_league import league, send  # noqa: F401  (the fixture and the sender)
 from test_mqtt import play, run, table  # noqa: F401  (the fixture and helpers)
@@ -91,18 +90,9 @@ def test_an_unnamed_seat_that_is_no_player_refuses_the_result(league):  # noqa: 
 
 
 def test_a_league_file_from_before_the_key_counts_its_colours_as_nobody(run, tmp_path):  # noqa: F811
-    folder = tmp_path / "league"
-    folder.mkdir()
-    old = sqlite3.connect(folder / "league.sqlite3")
-    old.execute("CREATE TABLE results (tbl TEXT NOT NULL, box TEXT NOT NULL, seq INTEGER NOT "
-                "NULL, game_id INTEGER NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, "
-                "winner TEXT, at REAL, PRIMARY KEY (tbl, box, seq))")
-    old.execute("INSERT INTO results VALUES ('t1', '', 1, 1, 'laufrauf', '[\"red\", \"Ben\"]', "
-                "'\"red\"', 1.0)")
-    old.execute("INSERT INTO results VALUES ('t1', '', 2, 2, 'howruck', '[\"Red\", \"Ida\"]', "
-                "'\"Red\"', 2.0)")
-    old.commit()
-    old.close()
+    folder = old_league_file(tmp_path / "league", BEFORE_THE_KEY, [
+        ("t1", "", 1, 1, "laufrauf", ["red", "Ben"], "red", 1.0),
+        ("t1", "", 2, 2, "howruck", ["Red", "Ida"], "Red", 2.0)])
     broker = run(Broker(tmp_path / "broker").start())
     club = run(League("127.0.0.1", broker.port, folder))
     assert people(club) == {"Ben": (1, 0), "Red": (1, 1), "Ida": (1, 0)}

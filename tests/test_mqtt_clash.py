@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from daemon_helpers import wait_until
+from league_helpers import BEFORE_BOX_IDS, old_league_file
 from mqtt_helpers import Broker, needs_mosquitto
 from test_league import send
 from test_mqtt import run, table  # noqa: F401  (the fixture and the table helper)
@@ -78,18 +79,8 @@ def test_a_box_keeps_its_id_and_a_box_that_replaced_another_sees_no_clash(run, t
 def test_a_league_file_from_before_box_ids_keeps_its_results(run, tmp_path):  # noqa: F811
     """The results kept before tables sent a box id are kept (box ""), and an upgraded
     table's results beside them are no clash."""
-    import sqlite3
-
-    folder = tmp_path / "league"
-    folder.mkdir()
-    old = sqlite3.connect(folder / "league.sqlite3")
-    old.execute("CREATE TABLE results (tbl TEXT NOT NULL, seq INTEGER NOT NULL, game_id "
-                "INTEGER NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, "
-                "at REAL, PRIMARY KEY (tbl, seq))")
-    old.execute("INSERT INTO results VALUES ('kitchen', 7, 1, 'howruck', '[\"Ann\", \"Bob\"]', "
-                "'\"Ann\"', 1.0)")
-    old.commit()
-    old.close()
+    folder = old_league_file(tmp_path / "league", BEFORE_BOX_IDS,
+                             [("kitchen", 7, 1, "howruck", ["Ann", "Bob"], "Ann", 1.0)])
     broker = run(Broker(tmp_path / "broker").start())
     league = run(League("127.0.0.1", broker.port, folder))
     league.start()

@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 from daemon_helpers import wait_until
+from league_helpers import BEFORE_BOX_IDS, old_league_file
 from mqtt_helpers import Broker, needs_mosquitto
 from ports import free_port
 from test_mqtt import play, run, table  # noqa: F401  (the fixture and helpers)
@@ -104,18 +105,9 @@ def test_an_old_draw_waiting_in_the_outbox_reaches_the_league_as_a_draw(run, tmp
 def test_a_league_file_with_an_old_draw_counts_a_draw(run, tmp_path):  # noqa: F811
     """A league's results table from before the box id, its Tauziehen draws kept with the
     winner "draw" as the tables then sent them."""
-    folder = tmp_path / "league"
-    folder.mkdir()
-    old = sqlite3.connect(folder / "league.sqlite3")
-    old.execute("CREATE TABLE results (tbl TEXT NOT NULL, seq INTEGER NOT NULL, game_id "
-                "INTEGER NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, winner TEXT, "
-                "at REAL, PRIMARY KEY (tbl, seq))")
-    old.execute("INSERT INTO results VALUES ('t1', 1, 1, 'tauziehen', '[\"Draw\", \"Ida\"]', "
-                "?, 1.0)", (OLD_WINNER,))
-    old.execute("INSERT INTO results VALUES ('t1', 2, 2, 'tauziehen', '[\"Ida\", \"Draw\"]', "
-                "'\"Ida\"', 2.0)")
-    old.commit()
-    old.close()
+    folder = old_league_file(tmp_path / "league", BEFORE_BOX_IDS, [
+        ("t1", 1, 1, "tauziehen", ["Draw", "Ida"], "draw", 1.0),  # stored as OLD_WINNER
+        ("t1", 2, 2, "tauziehen", ["Ida", "Draw"], "Ida", 2.0)])
     club = run(League("127.0.0.1", free_port(), folder))  # not started: its file is read
     assert {p["name"]: (p["played"], p["won"], p["drawn"])
             for p in club.standings()["players"]} == {"Draw": (2, 0, 1), "Ida": (2, 1, 1)}

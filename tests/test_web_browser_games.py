@@ -335,10 +335,9 @@ def test_tauziehen_and_stramash_a_picked_card_has_a_visible_way_back(browser, da
     assert back.count() == 0
 
 
-def test_a_screen_reader_is_told_when_its_turn_comes(browser, daemon):
-    """The title and a vibration tell a sighted player; a screen reader reads neither. Its
-    live region says whose turn it is, by the name the prompt uses (Lauf Rauf!: the person
-    and the colour)."""
+def bens_phone(browser, daemon):
+    """A Lauf Rauf! game of Anna (red) and Ben (yellow), a phone with Ben's seat; Anna throws
+    and passes, so it is Ben's turn (the phone's screen-reader line said nothing before)."""
     game = daemon.hub.call(lambda: daemon.table.create_game(
         "laufrauf", ["red", "yellow"], {}, 3, names={"red": "Anna", "yellow": "Ben"}))["id"]
     page = phone(browser, daemon)
@@ -349,6 +348,14 @@ def test_a_screen_reader_is_told_when_its_turn_comes(browser, daemon):
     for action in ({"type": "roll", "player": "red", "dice": [1, 2]},
                    {"type": "pass", "player": "red"}):
         daemon.hub.call(daemon.table.apply, game, action)
+    return page
+
+
+def test_a_screen_reader_is_told_when_its_turn_comes(browser, daemon):
+    """The title and a vibration tell a sighted player; a screen reader reads neither. Its
+    live region says whose turn it is, by the name the prompt uses (Lauf Rauf!: the person
+    and the colour)."""
+    page = bens_phone(browser, daemon)
     until(page, "document.querySelector('#said').textContent === 'Ben (gelb) ist am Zug'")
     assert page.title().startswith("▶ Ben (gelb) ist am Zug")
     assert page.get_attribute("#said", "aria-live") == "polite"
@@ -358,15 +365,7 @@ def test_the_title_says_whose_turn_in_the_language_just_chosen(browser, daemon):
     """The page's title tells a phone in another tab that its turn came. A language chosen
     says it in the new words at once, not only once the table's next state comes."""
     from browser_helpers import choose_language
-    game = daemon.hub.call(lambda: daemon.table.create_game(
-        "laufrauf", ["red", "yellow"], {}, 3, names={"red": "Anna", "yellow": "Ben"}))["id"]
-    page = phone(browser, daemon)
-    pair(page, daemon)
-    seat(page, "yellow")
-    until(page, "window.companion.state && window.companion.state.turn === 'red'")
-    for action in ({"type": "roll", "player": "red", "dice": [1, 2]},
-                   {"type": "pass", "player": "red"}):
-        daemon.hub.call(daemon.table.apply, game, action)
+    page = bens_phone(browser, daemon)
     until(page, "document.title.startsWith('▶')")
     assert page.title() == "▶ Ben (gelb) ist am Zug · companion"
     choose_language(page, "nl")

@@ -37,14 +37,19 @@ def by_the_rules(actions: list[dict]) -> dict:
     return core.view(state)
 
 
-def test_a_throw_and_a_throw_again_with_a_die_that_stayed(browser, daemon):
-    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "green"])["id"]
+def entering_dice(browser, daemon):
+    """A small phone with every seat, entering the table's own dice: (page, enter button)."""
     page = phone(browser, daemon, viewport=SMALL_PHONE)
     pair(page, daemon)
     seat(page)
     page.check("#lr-real")
     page.wait_for_selector(".dice-entry")
-    enter = page.locator(".dice-entry").get_by_role("button", name=ENTER)
+    return page, page.locator(".dice-entry").get_by_role("button", name=ENTER)
+
+
+def test_a_throw_and_a_throw_again_with_a_die_that_stayed(browser, daemon):
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "green"])["id"]
+    page, enter = entering_dice(browser, daemon)
 
     # the turn's first throw: six faces a die, none chosen, nothing to send, no die to keep
     assert faces(page, 1) == faces(page, 2) == ["1", "2", "3", "4", "5", "6"]
@@ -108,12 +113,7 @@ def test_die_1_stayed_and_changing_ones_mind(browser, daemon):
     back. The button says die 2 first when it was the one thrown."""
     game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "green"])["id"]
     daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red", "dice": [3, 6]})
-    page = phone(browser, daemon, viewport=SMALL_PHONE)
-    pair(page, daemon)
-    seat(page)
-    page.check("#lr-real")
-    page.wait_for_selector(".dice-entry")
-    enter = page.locator(".dice-entry").get_by_role("button", name=ENTER)
+    page, enter = entering_dice(browser, daemon)
     stays = [die(page, n).get_by_role("button", name="blieb liegen") for n in (1, 2)]
     stays[0].click()
     die(page, 2).get_by_role("button", name="1", exact=True).click()
