@@ -63,3 +63,16 @@ def custom_board(**changes) -> dict:
             node = node[key]
         node[last] = value
     return board
+
+
+def blitzstarts(t: Mountain) -> Mountain:
+    """Red and blue (a fresh two-player game) each take a Blitzstart on a double five and
+    start figure 0 with it, played through the actions: red on middle 0, blue on middle 7,
+    red to throw, the Berggeist on the summit and both Blitzstarts on the discard pile."""
+    for player in ("red", "blue"):
+        t.roll(5, 5, player=player)
+        t.do(type="take_cards", player=player, revealed=["blitzstart"])
+    for player in ("red", "blue"):
+        t.roll(5, 5, player=player)
+        t.move("start", 0, player=player, card="blitzstart")
+    return t
