@@ -76,3 +76,21 @@ def blitzstarts(t: Mountain) -> Mountain:
         t.roll(5, 5, player=player)
         t.move("start", 0, player=player, card="blitzstart")
     return t
+
+
+EVERY_KIND = ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]
+
+
+def supply_used_up() -> Mountain:
+    """Four players turn up cards at the table on double sixes until the supply is empty and
+    one Blitzstart lies on the discard pile (red, blue and yellow hold all five kinds, green
+    all but the Blitzstart); red to throw."""
+    t = Mountain(("red", "blue", "green", "yellow"))
+    every = EVERY_KIND
+    for player, revealed in (("red", [*every, "blitzstart"]), ("blue", [*every, "blitzstart"]),
+                             ("green", [*every[1:], "ruecklauf"]),
+                             ("yellow", [*every[2:], "blitzstart", "ruecklauf", "blitzstart"])):
+        t.roll(6, 6)
+        t.do(type="take_cards", player=player, revealed=revealed)
+    assert (t.view["supply"], t.view["discard"]) == (0, ["blitzstart"])
+    return t

@@ -7,7 +7,7 @@ middle 7 (run-up 4–9 / 1–6), green at lower 20 / middle 14.
 
 from __future__ import annotations
 
-from mountain import Mountain, custom_board, field
+from mountain import EVERY_KIND, Mountain, custom_board, field, supply_used_up
 
 from companion.rules import get_core
 
@@ -321,14 +321,7 @@ def test_cards_can_be_taken_while_only_the_discard_pile_holds_any_and_not_once_a
     """Four players turn up cards on double sixes until the supply is empty and one card lies
     on the discard pile: a double still lets the next player take (the pile is shuffled in).
     Once that card is kept too, all 20 are held and a double offers no card."""
-    t = Mountain(("red", "blue", "green", "yellow"))
-    every = ["blitzstart", "ruecklauf", "aufstieg", "rueckschlag", "joker"]
-    for player, revealed in (("red", [*every, "blitzstart"]), ("blue", [*every, "blitzstart"]),
-                             ("green", [*every[1:], "ruecklauf"]),
-                             ("yellow", [*every[2:], "blitzstart", "ruecklauf", "blitzstart"])):
-        t.roll(6, 6)
-        t.do(type="take_cards", player=player, revealed=revealed)
-    assert (t.view["supply"], t.view["discard"]) == (0, ["blitzstart"])
+    t, every = supply_used_up(), EVERY_KIND
     t.roll(2, 2)
     assert {"type": "take_cards", "player": "red"} in CORE.legal_actions(t.state)
     t.do(type="take_cards", player="red")  # the pile shuffled in: a blitzstart red owns
