@@ -113,3 +113,16 @@ def test_a_card_not_held_is_refused_as_such_whatever_else_the_move_lacks():
     t.roll(1, 2)  # a start would need ten
     info = t.refuse_move("card_not_owned", "start", 0, card="blitzstart")
     assert info.params == {"player": "red", "card": "blitzstart"}
+
+
+def test_the_second_ascent_refused_says_how_many_figures_are_still_in_base_camp():
+    t = blitzstarts(Mountain())  # red on middle 0, two figures in base camp
+    for dice in ((6, 6), (5, 5)):
+        t.roll(*dice)
+        t.move("run", 0)  # to middle 12, then to 22, on red's run-up
+        t.roll(1, 1)
+        t.do(type="pass", player="blue")
+    t.roll(1, 1)
+    t.roll(3, 4)  # a second throw of 7: 23 ... 27, 0, one beyond
+    info = t.refuse_move("base_camp_not_empty", "ascend", 0)
+    assert info.params == {"player": "red", "left": 2}

@@ -184,6 +184,25 @@ def test_after_the_third_throw_each_sacrificed_card_buys_two_more():
     t.refuse("no_throws_left", type="roll", player="red")
 
 
+def test_the_next_turn_starts_afresh_with_three_throws_and_no_first_throw():
+    """Throws bought with a sacrifice are the buyer's turn's only."""
+    t = Mountain()
+    t.roll(5, 5)
+    t.do(type="take_cards", player="red", revealed=["joker"])
+    t.roll(1, 1)
+    t.do(type="pass", player="blue")
+    for dice in ((1, 2), (1, 3), (1, 4)):
+        t.roll(*dice)
+    t.do(type="sacrifice", player="red", card="joker")
+    t.roll(2, 5)
+    t.do(type="pass", player="red")
+    v = t.view
+    assert (v["throws"], v["throws_allowed"], v["dice"], v["first_throw"]) == (0, 3, None, None)
+    for dice in ((1, 2), (1, 3), (1, 4)):
+        t.roll(*dice)
+    t.refuse("no_throws_left", type="roll", player="blue")
+
+
 def test_exactly_one_action_then_the_dice_pass_clockwise():
     t = Mountain(("red", "blue", "green"))
     t.roll(6, 5)

@@ -117,3 +117,11 @@ def test_passing_is_told():
     assert outcome.events == [{"type": "passed", "player": "red"}]
     assert CORE.view(outcome.state)["last"] == {"player": "red", "type": "pass"}
     assert outcome.action == {"type": "pass", "player": "red"}
+
+
+def test_the_view_counts_the_actions_taken():
+    t = Mountain()
+    assert t.view["actions"] == 0
+    t.roll(1, 2)
+    t.do(type="pass", player="red")
+    assert t.view["actions"] == 2
