@@ -254,3 +254,16 @@ class Track(Table):
 
     def at(self, player: str, laddie: int):
         return self.view["laddies"][player][laddie]
+
+    def turn_of(self, player: str, card: str = "5") -> Track:
+        """The players before `player` discard `card` (one none of them can move) in turn."""
+        while self.view["turn"] != player:
+            self.do(type="discard", player=self.view["turn"], card=card)
+        return self
+
+    def run(self, player: str, laddie: int, *cards: str) -> Track:
+        """`player` brings `laddie` in with an ace, then moves it with each of `cards` (the
+        others discarding in between): a laddie walked there through the actions."""
+        for card, extra in [("A", {"enter": True}), *((c, {}) for c in cards)]:
+            self.turn_of(player).play(card, laddie=laddie, **extra)
+        return self
