@@ -59,3 +59,18 @@ def test_a_fresh_table_says_it_has_no_stored_games_yet(browser, daemon):
     daemon.hub.call(daemon.table.create_game, "tauziehen", ["Ida", "Jan"], {}, 1)
     page.wait_for_selector("#games li")  # the live stream's "games" reloads the list
     assert page.is_hidden("#no-games")
+
+
+def test_the_stored_games_speak_a_language_chosen_later(browser, daemon):
+    """The list is drawn from what the table sent; a language chosen afterwards says it again
+    at once: the state, the colours and "show" in the new words, not only the buttons that
+    carry their word (download, delete)."""
+    daemon.hub.call(lambda: daemon.table.create_game(
+        "laufrauf", ["red", "blue"], {}, 1, names={"red": "Anna"}))
+    page = phone(browser, daemon)
+    open_setup(page)
+    page.wait_for_selector("#games li")
+    assert page.inner_text("#games li").startswith("#1 Lauf Rauf!: Anna (rot), Blau (läuft)")
+    choose_language(page, "nl")
+    until(page, "document.querySelector('#games li').textContent.startsWith("
+                "'#1 Lauf Rauf!: Anna (rood), blauw (bezig) Aan tafel tonen')")

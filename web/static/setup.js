@@ -8,9 +8,16 @@
   const t = (...args) => companion.t(...args);
   const known = companion.gameInfo;  // core.js: a game's title, players, colours
 
+  // The stored games, as last fetched: drawn again in a language chosen later
+  let stored = null;
+
   async function loadGames() {
-    const r = await app.api("GET", "/api/games");
-    const list = $("#games");
+    stored = await app.api("GET", "/api/games");
+    drawGames();
+  }
+
+  function drawGames() {
+    const r = stored, list = $("#games");
     list.replaceChildren();
     $("#no-games").hidden = !r.ok || r.data.games.length > 0;  // a fresh table says so
     if (!r.ok) return;
@@ -29,6 +36,8 @@
       list.append(li);
     }
   }
+
+  document.addEventListener("companion:language", () => stored && drawGames());
 
   // The game as the file `companion replay` takes: a plain link, saved under the server's
   // name for it (Content-Disposition). Public, as the game's history is.
