@@ -77,8 +77,9 @@ def test_a_move_tapped_far_down_the_page_leaves_it_where_it_was(browser, daemon)
     assert page.evaluate("scrollY") == min(before, most) > 0
 
 
+# (half a pixel's leeway: a control scrolled into sight at the bottom may end at 667.03)
 IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].every((el) => {
-  const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })"""
+  const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + .5; })"""
 
 
 def test_the_table_cards_picker_comes_into_sight_where_the_tap_was(browser, daemon):
@@ -99,3 +100,26 @@ def test_the_table_cards_picker_comes_into_sight_where_the_tap_was(browser, daem
     assert take.get_attribute("aria-expanded") == "true"
     take.click()  # again: the same step, not a second one below it
     assert page.locator("fieldset.lr-cards").count() == 1
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (375, 667)])
+def test_the_table_dice_entry_brings_its_button_into_sight(browser, daemon, width, height):
+    """A throw again entered from the table's dice: the "stayed" toggles make the entry end
+    below a short phone's first screen. Each tap brings the rest of it, down to the button
+    that enters the throw, into sight; nothing is tapped blind."""
+    game = daemon.hub.call(daemon.table.create_game, "laufrauf", ["red", "green"])["id"]
+    daemon.hub.call(daemon.table.apply, game, {"type": "roll", "player": "red", "dice": [1, 2]})
+    page = dutch_phone(browser, daemon, width, height)
+    seat(page)
+    page.check("#lr-real")
+    until(page, "document.querySelector('.dice-entry .lr-stay') !== null")
+    page.evaluate("window.scrollTo(0, 0)")
+    stays = page.locator(".dice-entry .lr-stay")
+    stays.nth(1).click()  # die 2 stayed: die 1 is thrown again
+    assert page.evaluate(IN_VIEW, ".dice-entry > button")  # the button, whatever it says
+    page.locator(".dice-entry [role=group]").first.locator("button:not(.lr-stay)").nth(4).click()
+    shot(page, f"lr-phone-{width}-rethrow-ready")
+    assert page.evaluate(IN_VIEW, ".dice-entry > button")
+    page.click(".dice-entry > button")
+    until(page, "window.companion.state.actions === 2")
+    assert daemon.hub.call(lambda: daemon.sessions.get(game).actions[-1])["dice"] == [5, 2]

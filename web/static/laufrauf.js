@@ -165,10 +165,10 @@
       const stay = s.dice && rolls.some((a) => a.keep === i) ? ui.button(t("lr_stayed"), () => {
         stayed = stayed === i ? null : i;
         values[i] = stayed === i ? s.dice[i] : null;
-        update();
+        tapped();
       }, "secondary lr-stay") : null;
       if (stay) row.append(stay);
-      const faces = [1, 2, 3, 4, 5, 6].map((v) => ui.button(String(v), () => { values[i] = v; update(); }, "secondary"));
+      const faces = [1, 2, 3, 4, 5, 6].map((v) => ui.button(String(v), () => { values[i] = v; tapped(); }, "secondary"));
       row.append(...faces);
       box.append(row);
       return {stay, faces};
@@ -176,6 +176,12 @@
     const enter = ui.button("", () => ui.send({...rolls.find((a) => a.keep === (stayed ?? undefined)), dice: values}), "whole-row");
     box.append(enter);
     ui.choices.append(box);
+    // each tap brings the rest of the entry, down to its button, into sight: on a short
+    // phone it ends below the first screen (a throw again: 375 x 667, even 360 x 740)
+    function tapped() {
+      update();
+      enter.scrollIntoView({block: "nearest"});
+    }
     function update() {
       rows.forEach(({stay, faces}, i) => {
         if (stay) {
