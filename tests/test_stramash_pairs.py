@@ -1,4 +1,5 @@
-"""Stramash in pairs: where a laddie landed on goes, played through the actions (default
+"""Stramash in pairs: where a laddie landed on goes and whose laddies a player moves once
+all their own are home, played through the actions (default
 board, four players: 72 squares; Ann starts on 0, Bob on 18, Cat on 36, Dan on 54; Ann and
 Cat, Bob and Dan are partners; the castle entry squares are 71, 17, 35 and 53)."""
 
@@ -38,3 +39,14 @@ def test_an_opponent_is_landed_on_whoever_stands_on_its_entry_square():
     assert (t.at("Ann", 0), t.at("Bob", 0), t.at("Cat", 0)) == \
         ({"track": 18}, "dock", {"track": 17})
     assert t.event("played")["bumped"] == [{"player": "Bob", "laddie": 0, "to": "dock"}]
+
+
+def test_a_player_all_home_moves_the_partners_laddies_and_the_play_says_whose():
+    t = Track(PAIRS, pairs=True)
+    for laddie, last in enumerate(("6", "5", "4", "3", "2")):  # holes 5, 4, 3, 2, 1
+        t.run("Ann", laddie, *("10",) * 7, last)  # 70 squares, then the last into a hole
+    assert [t.at("Ann", i) for i in range(5)] == [{"castle": h} for h in (5, 4, 3, 2, 1)]
+    t.turn_of("Ann").play("A", laddie=0, enter=True)
+    assert t.at("Cat", 0) == {"track": 36} and t.at("Ann", 0) == {"castle": 5}
+    assert t.event("played")["owner"] == "Cat"
+    assert t.event("played")["moves"] == [["Cat", 0, "dock", {"track": 36}]]
