@@ -35,6 +35,7 @@ def test_the_winning_play_is_told_and_listed_with_what_it_moves():
         t.run("Ann", laddie, *cards)
     assert t.view["laddies"]["Ann"] == [{"castle": 5}, {"castle": 4}, {"castle": 3},
                                         {"castle": 2}, {"track": 53}]
+    assert CORE.view_score(t.view) == {"Ann": 4, "Bob": 0, "Cat": 0}
     t.turn_of("Ann")
     results = CORE.play_results(t.state, CORE.legal_actions(t.state))
     assert [r["moves"] for r in results if r["action"]["card"] == "A"] == [
@@ -70,4 +71,8 @@ def test_a_new_game_takes_two_to_six_players_and_pairs_true_or_false(players, op
     with pytest.raises(SetupError) as info:
         CORE.new_game(players, options, 1)
     assert info.value.code == code
-    assert Track(list("ABCDEF")).view["game"] == "stramash"
+    v = Track(list("ABCDEF")).view
+    assert (v["game"], v["players"], v["squares_per_mashie"], v["pairs"], v["seed"]) == \
+        ("stramash", list("ABCDEF"), 18, False, 7)
+    assert v["board"] == {"name": v["board"]["name"], "squares_per_mashie": 18,
+                          "castle_holes": 5, "two_player_mashies": 4, "two_player_seats": [0, 2]}
