@@ -42,3 +42,11 @@ def test_only_a_laddie_in_its_dock_is_brought_in():
     info = t.turn_of("Ann").refuse_play("laddie_not_in_dock", "K", laddie=0, enter=True)
     assert info.params == {"laddie": 0}
     assert t.at("Ann", 0) == {"track": 3}
+
+
+def test_each_player_turns_off_into_the_castle_before_their_own_start_square():
+    """Bob starts on 18: fifty squares on he is on 14, and a 6 takes him into hole 3."""
+    t = Track().run("Bob", 0, *TO_50)
+    assert t.at("Bob", 0) == {"track": 14}
+    t.turn_of("Bob").play("6", laddie=0)
+    assert t.at("Bob", 0) == {"castle": 3}

@@ -43,6 +43,7 @@ def test_the_winning_play_is_told_and_listed_with_what_it_moves():
     t.play("A", laddie=4)
     assert t.events[-1] == {"type": "game_won", "player": "Ann"}
     assert (t.view["turn"], t.view["winner"]) == (None, "Ann")
+    assert t.view["moving_for"] == {"Ann": "Ann", "Bob": "Bob", "Cat": "Cat"}
 
 
 def test_an_eight_that_can_go_back_is_offered_not_discarded():
