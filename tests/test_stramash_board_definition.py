@@ -12,6 +12,7 @@ CORE = get_core("stramash")
 OURS = {"name": "Ours", "squares_per_mashie": 18, "castle_holes": 5, "two_player_mashies": 4,
         "two_player_seats": [0, 2]}
 SEATS = {"where": "two_player_seats", "reason": "need_two_mashie_numbers"}
+DIFFERENT = {"where": "two_player_seats", "reason": "not_two_different_mashies"}
 
 
 @pytest.mark.parametrize("board, params", [
@@ -30,6 +31,9 @@ SEATS = {"where": "two_player_seats", "reason": "need_two_mashie_numbers"}
     ({**OURS, "two_player_seats": [0, 2, 3]}, SEATS),
     ({**OURS, "two_player_seats": [0, "2"]}, SEATS),
     ({**OURS, "two_player_seats": [0, True]}, SEATS),
+    ({**OURS, "two_player_seats": [2, 2]}, DIFFERENT),
+    ({**OURS, "two_player_seats": [0, 4]}, DIFFERENT),
+    ({**OURS, "two_player_seats": [-1, 2]}, DIFFERENT),
 ])
 def test_a_malformed_board_definition_is_refused_naming_the_key(board, params):
     with pytest.raises(SetupError) as info:
