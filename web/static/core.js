@@ -156,12 +156,14 @@
     load(name, () => Object.assign(document.createElement("link"), {rel: "stylesheet", href: `/static/${name}`}));
 
   // A game's module, its style and its words (i18n.js `need`): the board is drawn once all
-  // have come.
+  // have come. Once its module is there, only its words are waited for: a state that comes
+  // then is drawn at once, not held back with the first one for a slow style.
   companion.ensureGame = (game) => {
     const status = companion.status;
     if (!status || !status.games.includes(game)) return Promise.resolve();
-    return Promise.all([companion.games[game] || companion.loadScript(`${game}.js`),
-      companion.gameInfo(game).style && companion.loadStyle(`${game}.css`), companion.i18n.need(game)]);
+    const words = companion.i18n.need(game);
+    return companion.games[game] ? words : Promise.all([companion.loadScript(`${game}.js`),
+      companion.gameInfo(game).style && companion.loadStyle(`${game}.css`), words]);
   };
 
   // The page's requests, in its language (`companion.lang`, app.js). A refusal is said on the
