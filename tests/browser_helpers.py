@@ -233,7 +233,7 @@ def fetched(name: str) -> str:
 
 def part_words(page, *parts: str) -> None:
     """The words of these parts of the page's catalog in its language (a game's come with its
-    module, a tab's when it opens: companion/i18n/page.py PARTS), fetched as the page does
+    module, a tab's when it opens: companion/i18n/page_parts.py PARTS), fetched as the page does
     when it needs them, for a test that says a part's words without it."""
     until(page, "Boolean(window.companion && window.companion.status)")  # its own words came
     for part in parts:

@@ -1,4 +1,4 @@
-"""The page's words in parts (companion/i18n/page.py PARTS): a game's and a tab's words are
+"""The page's words in parts (companion/i18n/page_parts.py PARTS): a game's and a tab's words are
 fetched with it (`/i18n/<lang>/<part>.json`), the rest with the page (`/i18n/<lang>.json`).
 The page's start-up code (page.js) runs before any part has come, so it names no word of
 one; every word is in one place only, and each part is served, an unknown one refused."""
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from companion.i18n.catalogs import page_catalog, page_words
-from companion.i18n.page import PARTS
+from companion.i18n.page_parts import PARTS
 from companion.web import web_root
 from companion.web.assets import START_SCRIPTS
 

@@ -1,4 +1,4 @@
-"""The page's words in parts (companion/i18n/page.py PARTS): a game's come with its module, a
+"""The page's words in parts (companion/i18n/page_parts.py PARTS): a game's come with its module, a
 tab's when it first opens, and a language chosen later brings every part the page has in
 its own words at once. A tab whose code or words cannot come says so, and comes when opened
 again (headless Chromium under the page's own CSP, the real daemon over HTTP)."""

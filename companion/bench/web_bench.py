@@ -33,7 +33,7 @@ def page_paths(game: str, lang: str = "de") -> list[str]:
     """Every path a phone fetches to open the page with `game` on the table, the API aside:
     the page, the files its template names (read from it, so none is forgotten), the words
     of its language, and the game's module, style (those a game has) and words (its part of
-    the catalog, companion/i18n/page.py PARTS)."""
+    the catalog, companion/i18n/page_parts.py PARTS)."""
     from companion.web import web_root
 
     root = web_root()

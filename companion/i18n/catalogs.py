@@ -174,8 +174,8 @@ def page_catalog(lang: str) -> dict[str, Any]:
 def page_words(lang: str, part: str = "") -> dict[str, Any]:
     """What the phone page fetches of `page_catalog`: its common words (`part` empty,
     `/i18n/<lang>.json`), with the plural rule and the decimal mark, or one part's words
-    (`/i18n/<lang>/<part>.json`, page.py PARTS). KeyError for a part there is not."""
-    from companion.i18n.page import PARTS
+    (`/i18n/<lang>/<part>.json`, page_parts.py PARTS). KeyError for a part there is not."""
+    from companion.i18n.page_parts import PARTS
 
     catalog = page_catalog(lang)
     if part:

@@ -10,7 +10,7 @@ import json
 from flask import Blueprint, Response, current_app, request, send_from_directory
 
 from companion.i18n.catalogs import languages, page_words
-from companion.i18n.page import PARTS
+from companion.i18n.page_parts import PARTS
 from companion.rules import Refusal
 
 home = Blueprint("home", __name__)
@@ -49,7 +49,7 @@ def strings(lang: str) -> Response:
 
 @home.get("/i18n/<lang>/<part>.json")
 def part_strings(lang: str, part: str) -> Response:
-    """One part's words in `lang` (a game's, a tab's: companion/i18n/page.py PARTS)."""
+    """One part's words in `lang` (a game's, a tab's: companion/i18n/page_parts.py PARTS)."""
     if part not in PARTS:
         raise Refusal("not_found")
     return _words(lang, part)

@@ -1,7 +1,7 @@
 // The page's words: one catalog per language from the server (/i18n/<lang>.json, made from
 // the same gettext catalogs as the table's sentences), and companion.t(key, params) to say
 // one. A game's words, and a tab's that a phone may never open, are parts of their own
-// (/i18n/<lang>/<part>.json, companion/i18n/page.py PARTS), fetched when first needed. A plural entry is a list of forms; the catalog's own rule (its Plural-Forms, a C
+// (/i18n/<lang>/<part>.json, companion/i18n/page_parts.py PARTS), fetched when first needed. A plural entry is a list of forms; the catalog's own rule (its Plural-Forms, a C
 // expression of n such as "(n > 1)") picks one. The rule is read by a small parser here:
 // the page's CSP allows no eval, and a catalog is data, never code.
 (function () {
